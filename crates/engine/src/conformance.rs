@@ -1,0 +1,225 @@
+//! The conformance suite every game runs (board-game-rs style): generic checks of the
+//! contract over random games. A game's tests call [`check_game`] for each config it
+//! supports; a failure panics with the seed and the step, so it can be replayed.
+
+use std::collections::HashSet;
+
+use rand::seq::SliceRandom;
+
+use crate::playout::random_action;
+use crate::{rng_from_seed, ActionErrorKind, Game, Rng, Seat};
+
+/// How much of the suite to run.
+#[derive(Debug, Clone)]
+pub struct Suite {
+    /// Seeds of the random games to play.
+    pub seeds: std::ops::Range<u64>,
+    /// A random game that has not ended after this many actions fails the suite.
+    pub max_actions: u64,
+    /// Every how many steps the expensive per-state checks run (1 = every step).
+    pub deep_check_every: u64,
+}
+
+impl Default for Suite {
+    fn default() -> Self {
+        Self {
+            seeds: 0..20,
+            max_actions: 100_000,
+            deep_check_every: 1,
+        }
+    }
+}
+
+/// Runs every check on `config` for every seed of the suite.
+pub fn check_game<G: Game>(config: &G::Config, suite: &Suite) {
+    for seed in suite.seeds.clone() {
+        check_one_game::<G>(config, seed, suite);
+    }
+}
+
+fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
+    let start = G::new(config, seed).expect("config of the suite must be valid");
+    assert_eq!(
+        start,
+        G::new(config, seed).expect("valid config"),
+        "seed {seed}: new(config, seed) is not deterministic"
+    );
+    let mut state = start.clone();
+    let mut rng = rng_from_seed(seed ^ 0x5eed);
+    let mut legal = Vec::new();
+    let mut history: Vec<G::Action> = Vec::new();
+    // Actions seen legal at some point; the ones not legal now are illegal candidates.
+    let mut seen_actions: Vec<G::Action> = Vec::new();
+    let mut seen_set = HashSet::new();
+    let mut step = 0u64;
+    loop {
+        legal.clear();
+        state.legal_actions(&mut legal);
+        let mover = state.to_move();
+        assert_eq!(
+            mover.is_none(),
+            legal.is_empty(),
+            "seed {seed} step {step}: to_move is {mover:?} but {} legal actions",
+            legal.len()
+        );
+        let unique: HashSet<_> = legal.iter().collect();
+        assert_eq!(
+            unique.len(),
+            legal.len(),
+            "seed {seed} step {step}: duplicate legal actions {legal:?}"
+        );
+        for a in &legal {
+            if seen_set.insert(*a) {
+                seen_actions.push(*a);
+            }
+        }
+        if step % suite.deep_check_every == 0 {
+            check_state(&state, &legal, &seen_actions, seed, step, &mut rng);
+        }
+        let Some(mover) = mover else {
+            assert!(state.outcome().is_some(), "seed {seed}: game over without outcome");
+            break;
+        };
+        assert!(
+            usize::from(mover) < state.seats(),
+            "seed {seed} step {step}: to_move {mover} is not a seat"
+        );
+        assert!(state.outcome().is_none(), "seed {seed} step {step}: outcome before the end");
+        assert!(
+            step < suite.max_actions,
+            "seed {seed}: random play did not end within {} actions",
+            suite.max_actions
+        );
+        let action = legal[rand::Rng::gen_range(&mut rng, 0..legal.len())];
+        let mut events = Vec::new();
+        state
+            .apply(action, &mut events)
+            .unwrap_or_else(|e| panic!("seed {seed} step {step}: legal {action:?} refused: {e}"));
+        history.push(action);
+        step += 1;
+    }
+    check_replay(config, seed, &history, &state);
+    assert!(
+        state.apply(history[0], &mut Vec::new()).map_err(|e| e.kind)
+            == Err(ActionErrorKind::GameOver),
+        "seed {seed}: a finished game must refuse actions with GameOver"
+    );
+}
+
+/// Per-state checks: legal actions apply, illegal ones change nothing, hidden information
+/// stays hidden under determinization.
+fn check_state<G: Game>(
+    state: &G,
+    legal: &[G::Action],
+    seen_actions: &[G::Action],
+    seed: u64,
+    step: u64,
+    rng: &mut Rng,
+) {
+    for a in legal {
+        assert!(state.is_legal(a), "seed {seed} step {step}: listed {a:?} but is_legal says no");
+        let mut copy = state.clone();
+        copy.apply(*a, &mut Vec::new())
+            .unwrap_or_else(|e| panic!("seed {seed} step {step}: legal {a:?} refused: {e}"));
+    }
+    for a in seen_actions.iter().filter(|a| !legal.contains(a)) {
+        let mut copy = state.clone();
+        let mut events = Vec::new();
+        assert!(
+            copy.apply(*a, &mut events).is_err(),
+            "seed {seed} step {step}: illegal {a:?} was accepted"
+        );
+        assert!(events.is_empty(), "seed {seed} step {step}: refused {a:?} emitted events");
+        assert_eq!(&copy, state, "seed {seed} step {step}: refused {a:?} changed the state");
+    }
+    let observers = (0..state.seats() as Seat).map(Some).chain([None]);
+    for observer in observers {
+        let view = state.view(observer);
+        for _ in 0..2 {
+            let sample = state.determinize(observer, rng);
+            assert_eq!(
+                sample.view(observer),
+                view,
+                "seed {seed} step {step}: determinize({observer:?}) changed what {observer:?} sees"
+            );
+            if observer.is_some() && observer == state.to_move() {
+                let mut sampled_legal = Vec::new();
+                sample.legal_actions(&mut sampled_legal);
+                assert_eq!(
+                    sampled_legal, legal,
+                    "seed {seed} step {step}: the mover's options depend on hidden information"
+                );
+            }
+        }
+    }
+}
+
+fn check_replay<G: Game>(config: &G::Config, seed: u64, history: &[G::Action], end: &G) {
+    let (replayed, _) = crate::replay::<G>(config, seed, history)
+        .unwrap_or_else(|e| panic!("seed {seed}: replay failed: {e}"));
+    assert_eq!(&replayed, end, "seed {seed}: replay differs from the game");
+    assert_eq!(
+        format!("{replayed:?}"),
+        format!("{end:?}"),
+        "seed {seed}: replay is not byte-identical"
+    );
+}
+
+/// Pearson's chi-squared test that [`random_action`] picks uniformly among the legal
+/// actions of the states along a random game. Fails at significance 0.001.
+pub fn check_uniform_random_choice<G: Game>(config: &G::Config, seed: u64, states: usize) {
+    let mut state = G::new(config, seed).expect("valid config");
+    let mut rng = rng_from_seed(seed);
+    let mut buf = Vec::new();
+    let mut legal = Vec::new();
+    let mut tested = 0;
+    while tested < states {
+        legal.clear();
+        state.legal_actions(&mut legal);
+        if legal.is_empty() {
+            break;
+        }
+        if legal.len() >= 2 {
+            let k = legal.len();
+            let draws = 200 * k;
+            let mut counts = vec![0u64; k];
+            for _ in 0..draws {
+                let a = random_action(&state, &mut rng, &mut buf).expect("not over");
+                let i = legal.iter().position(|l| *l == a).expect("random action is legal");
+                counts[i] += 1;
+            }
+            let expected = draws as f64 / k as f64;
+            let chi2: f64 = counts
+                .iter()
+                .map(|&c| (c as f64 - expected).powi(2) / expected)
+                .sum();
+            let critical = chi_squared_critical_0_001(k - 1);
+            assert!(
+                chi2 < critical,
+                "random choice not uniform over {k} actions: chi2 {chi2:.1} >= {critical:.1}"
+            );
+            tested += 1;
+        }
+        let a = *legal.choose(&mut rng).expect("non-empty");
+        state.apply_unchecked(a, &mut crate::NoEvents);
+    }
+    assert!(tested > 0, "no state with a choice was found");
+}
+
+/// Upper 0.001 quantile of chi-squared with `df` degrees of freedom (Wilson–Hilferty).
+fn chi_squared_critical_0_001(df: usize) -> f64 {
+    let df = df as f64;
+    let z = 3.090_232; // standard normal upper 0.001 quantile
+    let a = 2.0 / (9.0 * df);
+    df * (1.0 - a + z * a.sqrt()).powi(3)
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn chi_squared_critical_values_match_tables() {
+        // Tables: df 1 → 10.83, df 10 → 29.59, df 50 → 86.66.
+        assert!((super::chi_squared_critical_0_001(10) - 29.59).abs() < 0.3);
+        assert!((super::chi_squared_critical_0_001(50) - 86.66).abs() < 0.3);
+    }
+}

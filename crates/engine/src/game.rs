@@ -1,0 +1,121 @@
+use std::fmt::Debug;
+use std::hash::Hash;
+
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+use crate::{ActionError, ActionErrorKind, Outcome, Rng, SetupError};
+
+/// A seat at the table: 0-based, in clockwise order.
+pub type Seat = u8;
+
+/// Where `apply` reports what happened. `Vec<E>` collects events for logs, clients and
+/// replays; [`NoEvents`] drops them so that playouts pay nothing for the log.
+pub trait EventSink<E> {
+    fn emit(&mut self, event: E);
+}
+
+impl<E> EventSink<E> for Vec<E> {
+    #[inline]
+    fn emit(&mut self, event: E) {
+        self.push(event);
+    }
+}
+
+/// An event sink that discards everything (simulations, search).
+#[derive(Debug, Default, Clone, Copy)]
+pub struct NoEvents;
+
+impl<E> EventSink<E> for NoEvents {
+    #[inline(always)]
+    fn emit(&mut self, _event: E) {}
+}
+
+/// The contract every game implements.
+///
+/// Invariants the conformance suite ([`crate::conformance`]) checks for every game:
+/// - `to_move()` is `None` exactly when the game is over, and then `legal_actions` is empty;
+///   otherwise `legal_actions` is non-empty and has no duplicates;
+/// - `apply` of a listed action never fails; `apply` of anything else returns an error and
+///   leaves the state exactly as it was;
+/// - `new(config, seed)` followed by the same actions always gives the same state;
+/// - `view(seat)` is unchanged by `determinize(seat, …)`.
+pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
+    /// Everything that shapes a game besides the seed: player count, variants, data.
+    type Config: Clone + Debug + Default + Serialize + DeserializeOwned + Send + Sync;
+    /// One atomic decision. Small and `Copy`; its JSON form is what clients send.
+    type Action: Copy + Debug + Eq + Hash + Serialize + DeserializeOwned + Send + Sync;
+    /// What one seat (or a spectator) may know.
+    type View: Clone + Debug + PartialEq + Serialize + Send;
+    /// What an action did: ids and numbers, never sentences.
+    type Event: Clone + Debug + PartialEq + Serialize + Send;
+
+    /// The name the registry, the CLI and the server use ("valdora").
+    const NAME: &'static str;
+
+    /// The start position for `config`; all chance is drawn from `seed`.
+    fn new(config: &Self::Config, seed: u64) -> Result<Self, SetupError>;
+
+    /// The config this game was created with.
+    fn config(&self) -> &Self::Config;
+
+    /// Number of seats at the table.
+    fn seats(&self) -> usize;
+
+    /// Who decides next, or `None` once the game is over. The seat may differ from the
+    /// seat whose turn it is (reactions).
+    fn to_move(&self) -> Option<Seat>;
+
+    /// Appends every legal action of the seat to move to `out` (the caller clears it).
+    fn legal_actions(&self, out: &mut Vec<Self::Action>);
+
+    /// Whether `action` is legal now. The default lists the legal actions; games may
+    /// answer faster.
+    fn is_legal(&self, action: &Self::Action) -> bool {
+        let mut legal = Vec::new();
+        self.legal_actions(&mut legal);
+        legal.contains(action)
+    }
+
+    /// Applies an action that `legal_actions` listed. Behaviour for any other action is
+    /// unspecified (it may corrupt the state); use [`Game::apply`] for untrusted input.
+    fn apply_unchecked(&mut self, action: Self::Action, events: &mut impl EventSink<Self::Event>);
+
+    /// Checked apply: either the action is legal and the state advances, or a typed error
+    /// is returned and the state is untouched.
+    fn apply(
+        &mut self,
+        action: Self::Action,
+        events: &mut impl EventSink<Self::Event>,
+    ) -> Result<(), ActionError> {
+        if self.to_move().is_none() {
+            return Err(ActionError::new(
+                ActionErrorKind::GameOver,
+                "the game is over; no action is accepted",
+            ));
+        }
+        if !self.is_legal(&action) {
+            return Err(ActionError::new(
+                ActionErrorKind::Illegal,
+                format!("{action:?} is not legal now"),
+            ));
+        }
+        self.apply_unchecked(action, events);
+        Ok(())
+    }
+
+    /// What `seat` may know; `None` is the spectator. Never contains anything the seat
+    /// may not know.
+    fn view(&self, seat: Option<Seat>) -> Self::View;
+
+    /// A full state consistent with `view(seat)`, every hidden thing resampled from `rng`.
+    fn determinize(&self, seat: Option<Seat>, rng: &mut Rng) -> Self;
+
+    /// Scores, breakdown and ranks once the game is over.
+    fn outcome(&self) -> Option<Outcome>;
+
+    /// A short human-readable description of an action for logs and terminal play.
+    fn describe_action(&self, action: &Self::Action) -> String {
+        format!("{action:?}")
+    }
+}

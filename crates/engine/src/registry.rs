@@ -1,0 +1,214 @@
+//! Type erasure: any [`Game`] driven through JSON values, for the engine line protocol,
+//! the server and anything else that picks a game by name at run time.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+
+use crate::{ActionErrorKind, Game, Outcome, Seat, SetupError};
+
+/// Why a JSON-level request failed. `kind` is stable and machine-readable.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
+#[error("{message}")]
+pub struct GameError {
+    pub kind: GameErrorKind,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum GameErrorKind {
+    /// The JSON does not describe an action/config of this game.
+    Malformed,
+    /// A well-formed action that is not legal now.
+    Illegal,
+    GameOver,
+    NotYourTurn,
+    /// The config or data file cannot start a game.
+    Setup,
+    /// A seat number outside the table.
+    BadSeat,
+}
+
+impl GameError {
+    pub fn new(kind: GameErrorKind, message: impl Into<String>) -> Self {
+        Self {
+            kind,
+            message: message.into(),
+        }
+    }
+}
+
+impl From<SetupError> for GameError {
+    fn from(e: SetupError) -> Self {
+        GameError::new(GameErrorKind::Setup, e.to_string())
+    }
+}
+
+impl From<crate::ActionError> for GameError {
+    fn from(e: crate::ActionError) -> Self {
+        let kind = match e.kind {
+            ActionErrorKind::GameOver => GameErrorKind::GameOver,
+            ActionErrorKind::Illegal => GameErrorKind::Illegal,
+            ActionErrorKind::NotYourTurn => GameErrorKind::NotYourTurn,
+        };
+        GameError::new(kind, e.message)
+    }
+}
+
+/// A game of any kind, driven through JSON.
+pub trait DynGame: Send + Sync {
+    fn name(&self) -> &'static str;
+    fn seats(&self) -> usize;
+    fn to_move(&self) -> Option<Seat>;
+    /// The legal actions, each as the JSON that [`DynGame::apply_json`] accepts back,
+    /// paired with a short description.
+    fn legal_actions_json(&self) -> Vec<(Value, String)>;
+    /// Applies one action; returns the events it caused.
+    fn apply_json(&mut self, action: &Value) -> Result<Vec<Value>, GameError>;
+    fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError>;
+    fn outcome(&self) -> Option<Outcome>;
+    /// `(config, seed, actions)`: everything needed to replay this game.
+    fn record(&self) -> Value;
+}
+
+/// A [`Game`] plus the record of how it got here.
+#[derive(Debug, Clone)]
+pub struct ErasedGame<G: Game> {
+    state: G,
+    seed: u64,
+    actions: Vec<G::Action>,
+}
+
+/// A replayable record of a game: the triple a game is a pure function of.
+#[derive(Debug, Clone, Serialize, Deserialize)]
+pub struct GameRecord<C, A> {
+    pub game: String,
+    pub config: C,
+    pub seed: u64,
+    pub actions: Vec<A>,
+}
+
+impl<G: Game> ErasedGame<G> {
+    pub fn new(config: &G::Config, seed: u64) -> Result<Self, GameError> {
+        Ok(Self {
+            state: G::new(config, seed)?,
+            seed,
+            actions: Vec::new(),
+        })
+    }
+
+    /// Builds a game from a JSON config (missing fields take their defaults).
+    pub fn from_json_config(config: &Value, seed: u64) -> Result<Self, GameError> {
+        let config: G::Config = serde_json::from_value(config.clone()).map_err(|e| {
+            GameError::new(
+                GameErrorKind::Malformed,
+                format!("bad {} config: {e}", G::NAME),
+            )
+        })?;
+        Self::new(&config, seed)
+    }
+
+    pub fn state(&self) -> &G {
+        &self.state
+    }
+
+    pub fn actions(&self) -> &[G::Action] {
+        &self.actions
+    }
+
+    /// Applies a typed action, checking it, and records it.
+    pub fn apply(&mut self, action: G::Action) -> Result<Vec<G::Event>, GameError> {
+        let mut events = Vec::new();
+        self.state.apply(action, &mut events)?;
+        self.actions.push(action);
+        Ok(events)
+    }
+}
+
+fn parse_action<G: Game>(action: &Value) -> Result<G::Action, GameError> {
+    serde_json::from_value(action.clone()).map_err(|e| {
+        GameError::new(
+            GameErrorKind::Malformed,
+            format!("not a {} action: {e}", G::NAME),
+        )
+    })
+}
+
+fn to_json(value: &impl Serialize) -> Value {
+    // Our own serde types serialize to JSON infallibly (no maps with non-string keys).
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
+
+impl<G: Game> DynGame for ErasedGame<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn seats(&self) -> usize {
+        self.state.seats()
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.state.to_move()
+    }
+
+    fn legal_actions_json(&self) -> Vec<(Value, String)> {
+        let mut legal = Vec::new();
+        self.state.legal_actions(&mut legal);
+        legal
+            .iter()
+            .map(|a| (to_json(a), self.state.describe_action(a)))
+            .collect()
+    }
+
+    fn apply_json(&mut self, action: &Value) -> Result<Vec<Value>, GameError> {
+        let action = parse_action::<G>(action)?;
+        Ok(self.apply(action)?.iter().map(to_json).collect())
+    }
+
+    fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError> {
+        if let Some(s) = seat {
+            if usize::from(s) >= self.state.seats() {
+                return Err(GameError::new(
+                    GameErrorKind::BadSeat,
+                    format!(
+                        "seat {s} does not exist; this game has seats 0..{}",
+                        self.state.seats()
+                    ),
+                ));
+            }
+        }
+        Ok(to_json(&self.state.view(seat)))
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state.outcome()
+    }
+
+    fn record(&self) -> Value {
+        to_json(&GameRecord {
+            game: G::NAME.to_string(),
+            config: self.state.config().clone(),
+            seed: self.seed,
+            actions: self.actions.clone(),
+        })
+    }
+}
+
+/// Replays a record: the game after all its actions, with every action's events.
+pub fn replay<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    actions: &[G::Action],
+) -> Result<(G, Vec<Vec<G::Event>>), GameError> {
+    let mut state = G::new(config, seed)?;
+    let mut log = Vec::with_capacity(actions.len());
+    for (i, action) in actions.iter().enumerate() {
+        let mut events = Vec::new();
+        state.apply(*action, &mut events).map_err(|e| {
+            GameError::new(GameErrorKind::Illegal, format!("action #{i}: {}", e.message))
+        })?;
+        log.push(events);
+    }
+    Ok((state, log))
+}
