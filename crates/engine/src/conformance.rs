@@ -77,14 +77,20 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
             check_state(&state, &legal, &seen_actions, seed, step, &mut rng);
         }
         let Some(mover) = mover else {
-            assert!(state.outcome().is_some(), "seed {seed}: game over without outcome");
+            assert!(
+                state.outcome().is_some(),
+                "seed {seed}: game over without outcome"
+            );
             break;
         };
         assert!(
             usize::from(mover) < state.seats(),
             "seed {seed} step {step}: to_move {mover} is not a seat"
         );
-        assert!(state.outcome().is_none(), "seed {seed} step {step}: outcome before the end");
+        assert!(
+            state.outcome().is_none(),
+            "seed {seed} step {step}: outcome before the end"
+        );
         assert!(
             step < suite.max_actions,
             "seed {seed}: random play did not end within {} actions",
@@ -117,7 +123,10 @@ fn check_state<G: Game>(
     rng: &mut Rng,
 ) {
     for a in legal {
-        assert!(state.is_legal(a), "seed {seed} step {step}: listed {a:?} but is_legal says no");
+        assert!(
+            state.is_legal(a),
+            "seed {seed} step {step}: listed {a:?} but is_legal says no"
+        );
         let mut copy = state.clone();
         copy.apply(*a, &mut Vec::new())
             .unwrap_or_else(|e| panic!("seed {seed} step {step}: legal {a:?} refused: {e}"));
@@ -129,8 +138,14 @@ fn check_state<G: Game>(
             copy.apply(*a, &mut events).is_err(),
             "seed {seed} step {step}: illegal {a:?} was accepted"
         );
-        assert!(events.is_empty(), "seed {seed} step {step}: refused {a:?} emitted events");
-        assert_eq!(&copy, state, "seed {seed} step {step}: refused {a:?} changed the state");
+        assert!(
+            events.is_empty(),
+            "seed {seed} step {step}: refused {a:?} emitted events"
+        );
+        assert_eq!(
+            &copy, state,
+            "seed {seed} step {step}: refused {a:?} changed the state"
+        );
     }
     let observers = (0..state.seats() as Seat).map(Some).chain([None]);
     for observer in observers {
@@ -185,7 +200,10 @@ pub fn check_uniform_random_choice<G: Game>(config: &G::Config, seed: u64, state
             let mut counts = vec![0u64; k];
             for _ in 0..draws {
                 let a = random_action(&state, &mut rng, &mut buf).expect("not over");
-                let i = legal.iter().position(|l| *l == a).expect("random action is legal");
+                let i = legal
+                    .iter()
+                    .position(|l| *l == a)
+                    .expect("random action is legal");
                 counts[i] += 1;
             }
             let expected = draws as f64 / k as f64;

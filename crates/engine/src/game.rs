@@ -56,6 +56,16 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The start position for `config`; all chance is drawn from `seed`.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, SetupError>;
 
+    /// Makes `config` use a corrected component data file (TOML text) instead of the
+    /// shipped one, validating it. Games without data files refuse.
+    fn load_data(config: &mut Self::Config, text: &str) -> Result<(), SetupError> {
+        let _ = (config, text);
+        Err(SetupError::Data(format!(
+            "{} has no component data file",
+            Self::NAME
+        )))
+    }
+
     /// The config this game was created with.
     fn config(&self) -> &Self::Config;
 

@@ -50,7 +50,10 @@ mod tests {
 
     #[test]
     fn ranks_share_ties_and_skip() {
-        assert_eq!(rank_by(&[(10, 2), (12, 0), (10, 2), (3, 9)]), vec![2, 1, 2, 4]);
+        assert_eq!(
+            rank_by(&[(10, 2), (12, 0), (10, 2), (3, 9)]),
+            vec![2, 1, 2, 4]
+        );
         assert_eq!(rank_by(&[(10, 3), (10, 2)]), vec![1, 2]);
     }
 }

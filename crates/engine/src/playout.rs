@@ -7,7 +7,11 @@ use crate::{Game, NoEvents, Rng};
 /// A uniformly random legal action, or `None` when the game is over. `buf` is scratch
 /// space reused across calls so that playouts do not allocate.
 #[inline]
-pub fn random_action<G: Game>(state: &G, rng: &mut Rng, buf: &mut Vec<G::Action>) -> Option<G::Action> {
+pub fn random_action<G: Game>(
+    state: &G,
+    rng: &mut Rng,
+    buf: &mut Vec<G::Action>,
+) -> Option<G::Action> {
     buf.clear();
     state.legal_actions(buf);
     if buf.is_empty() {

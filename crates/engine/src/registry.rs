@@ -206,7 +206,10 @@ pub fn replay<G: Game>(
     for (i, action) in actions.iter().enumerate() {
         let mut events = Vec::new();
         state.apply(*action, &mut events).map_err(|e| {
-            GameError::new(GameErrorKind::Illegal, format!("action #{i}: {}", e.message))
+            GameError::new(
+                GameErrorKind::Illegal,
+                format!("action #{i}: {}", e.message),
+            )
         })?;
         log.push(events);
     }

@@ -1,0 +1,206 @@
+//! What a seat sees (V-I1, V-I2). Valdora has no private hands: every seat and every
+//! spectator knows the same things, and nobody knows the unseen book cards.
+
+use serde::Serialize;
+
+use crate::board::{Space, SpaceKind};
+use crate::books::{BookKind, CardView};
+use crate::components::{Color, CommissionFace, Gem, Gems, Item, Side};
+use crate::state::{Committed, Ending, Phase, Valdora};
+use engine::{Game, Seat};
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct View {
+    /// Whose view this is (`None`: a spectator).
+    pub seat: Option<Seat>,
+    pub players: u8,
+    pub start_player: Seat,
+    pub current: Seat,
+    pub to_move: Option<Seat>,
+    pub turn: u32,
+    pub phase: PhaseView,
+    pub end_triggered: bool,
+    pub spaces: Vec<SpaceView>,
+    pub discard: Gems,
+    pub seats: Vec<PlayerView>,
+    pub books: Vec<BookView>,
+    /// Craftsman tiles left beside the board, by colour (grey, yellow, white, violet, red,
+    /// blue, green).
+    pub craftsmen: [u8; 7],
+    pub clockwise: [Color; 7],
+    pub workshops: Vec<WorkshopView>,
+    pub bonus_tiles: u8,
+    /// The component data has provisional entries (see the README).
+    pub provisional_data: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(tag = "phase", rename_all = "snake_case")]
+pub enum PhaseView {
+    Move,
+    Act {
+        /// "buy", "load" or "complete" once begun.
+        begun: Option<&'static str>,
+        pages_turned: u8,
+    },
+    Over {
+        /// "rules", "turn_cap" or "stalled".
+        ending: &'static str,
+    },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct SpaceView {
+    pub id: Space,
+    pub name: String,
+    #[serde(flatten)]
+    pub kind: SpaceKind,
+    pub x: f32,
+    pub y: f32,
+    pub neighbours: Vec<Space>,
+    /// Gems on a road space.
+    pub gems: Option<Gems>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EquipmentView {
+    pub item: Item,
+    /// Printed name ("hammer").
+    pub name: String,
+    pub load_cost: u8,
+    pub gem: Option<Gem>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct PlayerView {
+    pub seat: Seat,
+    pub space: Space,
+    pub coins: u8,
+    pub provisions: bool,
+    pub equipment: Vec<EquipmentView>,
+    pub incomplete: Vec<CommissionFace>,
+    pub completed: Vec<CommissionFace>,
+    pub craftsmen: [u8; 7],
+    pub bonus_tiles: u8,
+    /// Points if the game ended now.
+    pub score: i32,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct BookView {
+    pub book: u8,
+    pub kind: BookKind,
+    pub city: Space,
+    /// Cards bottom to top; the unseen ones have no faces.
+    pub left: Vec<CardView>,
+    pub right: Vec<CardView>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct WorkshopView {
+    pub color: Color,
+    pub craftsmen_needed: u8,
+    pub points: u8,
+    pub owner: Option<Seat>,
+}
+
+impl Valdora {
+    pub(crate) fn build_view(&self, seat: Option<Seat>) -> View {
+        let rules = self.rules();
+        let board = &rules.board;
+        let phase = match self.phase() {
+            Phase::Move => PhaseView::Move,
+            Phase::Act { committed } => PhaseView::Act {
+                begun: committed.map(|c| match c {
+                    Committed::Buy => "buy",
+                    Committed::Load => "load",
+                    Committed::Complete => "complete",
+                }),
+                pages_turned: self.pages_turned,
+            },
+            Phase::Over => PhaseView::Over {
+                ending: match self.ending() {
+                    Some(Ending::TurnCap) => "turn_cap",
+                    Some(Ending::Stalled) => "stalled",
+                    _ => "rules",
+                },
+            },
+        };
+        View {
+            seat,
+            players: self.seats,
+            start_player: self.start_player(),
+            current: self.current(),
+            to_move: self.to_move(),
+            turn: self.turn_number(),
+            phase,
+            end_triggered: self.end_triggered(),
+            spaces: (0..board.len() as Space)
+                .map(|s| SpaceView {
+                    id: s,
+                    name: board.names[usize::from(s)].clone(),
+                    kind: board.kind(s),
+                    x: board.positions[usize::from(s)].0,
+                    y: board.positions[usize::from(s)].1,
+                    neighbours: (0..board.len() as Space)
+                        .filter(|&t| board.neighbours[usize::from(s)] & 1 << t != 0)
+                        .collect(),
+                    gems: self.gems_at(s),
+                })
+                .collect(),
+            discard: self.discard(),
+            seats: (0..self.seats)
+                .map(|s| {
+                    let p = self.player(s);
+                    PlayerView {
+                        seat: s,
+                        space: p.space,
+                        coins: p.coins,
+                        provisions: p.provisions,
+                        equipment: Item::ALL
+                            .into_iter()
+                            .filter(|i| p.owns(*i))
+                            .map(|i| EquipmentView {
+                                item: i,
+                                name: rules.item_names[i.index()].clone(),
+                                load_cost: p.cost_to_load(i),
+                                gem: p.gems[i.index()],
+                            })
+                            .collect(),
+                        incomplete: p.incomplete.iter().map(|h| h.face(rules)).collect(),
+                        completed: self.completed_by(s).collect(),
+                        craftsmen: p.craftsmen,
+                        bonus_tiles: p.bonus_tiles,
+                        score: self.score(s).total(),
+                    }
+                })
+                .collect(),
+            books: (0..4u8)
+                .map(|b| {
+                    let kind = BookKind::of_book(b);
+                    let book = self.book(b);
+                    BookView {
+                        book: b,
+                        kind,
+                        city: board.book_city[usize::from(b)],
+                        left: book.view(rules, kind, Side::Left),
+                        right: book.view(rules, kind, Side::Right),
+                    }
+                })
+                .collect(),
+            craftsmen: self.craftsmen_supply(),
+            clockwise: rules.clockwise,
+            workshops: Color::ALL
+                .into_iter()
+                .map(|c| WorkshopView {
+                    color: c,
+                    craftsmen_needed: rules.workshop_needed[c.index()],
+                    points: rules.workshop_points[c.index()],
+                    owner: self.workshop_owner(c),
+                })
+                .collect(),
+            bonus_tiles: self.bonus_supply(),
+            provisional_data: !rules.provisional.is_empty(),
+        }
+    }
+}
