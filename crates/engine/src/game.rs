@@ -124,6 +124,9 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Scores, breakdown and ranks once the game is over.
     fn outcome(&self) -> Option<Outcome>;
 
+    /// Turns begun so far (for statistics; a turn may hold many actions).
+    fn turns(&self) -> u32;
+
     /// A short human-readable description of an action for logs and terminal play.
     fn describe_action(&self, action: &Self::Action) -> String {
         format!("{action:?}")

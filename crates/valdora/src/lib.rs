@@ -91,6 +91,10 @@ impl Game for Valdora {
         self.final_outcome()
     }
 
+    fn turns(&self) -> u32 {
+        self.turn_number()
+    }
+
     fn describe_action(&self, action: &Action) -> String {
         let rules = self.rules();
         let me = self.player(self.current);
