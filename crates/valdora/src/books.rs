@@ -147,6 +147,19 @@ impl Book {
         self.piles[side.index()].push(CardSlot::known(card));
     }
 
+    /// Takes a card out from anywhere (test set-ups only).
+    #[cfg(test)]
+    pub(crate) fn remove_card(&mut self, card: u8) -> bool {
+        for pile in &mut self.piles {
+            if let Some(pos) = pile.iter().position(|c| c.card() == card) {
+                pile.remove(pos);
+                self.reveal_tops();
+                return true;
+            }
+        }
+        false
+    }
+
     fn reveal_tops(&mut self) {
         if let Some(top) = self.piles[Side::Right.index()].last_mut() {
             top.0 |= CardSlot::RECTO_SEEN;

@@ -586,7 +586,7 @@ mod tests {
     #[test]
     fn invalid_data_names_the_offending_entry() {
         assert!(broken("count = 22", "count = 21").contains("add up to 77"));
-        assert!(broken("craftsman_tiles = 9", "craftsman_tiles = 8").contains("39"));
+        assert!(broken("craftsman_tiles = 9\n", "craftsman_tiles = 10\n").contains("add up to 40"));
         assert!(broken("count_per_book = 6", "count_per_book = 5").contains("equipment_faces"));
         assert!(broken("count_per_book = 10", "count_per_book = 9").contains("commission_faces"));
         assert!(broken("kind = \"silver_mine\"", "kind = \"volcano\"").contains("volcano"));

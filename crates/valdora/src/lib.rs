@@ -27,6 +27,9 @@ pub mod scoring;
 pub mod state;
 pub mod view;
 
+#[cfg(test)]
+mod tests;
+
 pub use actions::{Action, Items};
 pub use components::{Color, Gem, Item, Side};
 pub use data::Rules;
