@@ -1,1 +1,97 @@
-fn main() {}
+//! `tabletop`: simulate, serve and replay the project's games from the command line.
+//!
+//! - `tabletop simulate GAME` plays many random games and prints statistics;
+//! - `tabletop engine` drives games through a JSON line protocol on stdin/stdout
+//!   (`docs/engine-protocol.md`);
+//! - `tabletop replay FILE` replays a game record and prints its log and outcome.
+
+#![forbid(unsafe_code)]
+
+mod engine_protocol;
+mod games;
+mod replay;
+mod simulate;
+
+use std::io::Write;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "tabletop",
+    version,
+    about = "Rules-exact board games: simulate, serve, replay"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Debug, Subcommand)]
+enum Command {
+    /// Play many uniformly random games and print statistics.
+    Simulate(simulate::SimulateArgs),
+    /// Serve the JSON line protocol on stdin/stdout (see docs/engine-protocol.md).
+    Engine,
+    /// Replay a game record (as written by the engine's "record" command).
+    Replay(replay::ReplayArgs),
+}
+
+/// A failed command: the message for stderr and the exit code.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CliError {
+    pub code: u8,
+    pub message: String,
+}
+
+impl CliError {
+    /// Bad input on the command line or a config that cannot start a game (exit 2).
+    pub fn usage(message: impl Into<String>) -> Self {
+        CliError {
+            code: 2,
+            message: message.into(),
+        }
+    }
+
+    /// The command ran but failed (exit 1).
+    pub fn failure(message: impl Into<String>) -> Self {
+        CliError {
+            code: 1,
+            message: message.into(),
+        }
+    }
+}
+
+fn print(text: &str) -> Result<(), CliError> {
+    let mut out = std::io::stdout().lock();
+    match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
+        Ok(()) => Ok(()),
+        // The reader went away (e.g. `| head`): nothing left to do.
+        Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+        Err(e) => Err(CliError::failure(format!("cannot write to stdout: {e}"))),
+    }
+}
+
+fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        Command::Simulate(args) => print(&simulate::run(&args)?),
+        Command::Replay(args) => print(&replay::run(&args)?),
+        Command::Engine => match engine_protocol::run() {
+            Ok(()) => Ok(()),
+            Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
+            Err(e) => Err(CliError::failure(format!("engine: {e}"))),
+        },
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("error: {}", e.message);
+            ExitCode::from(e.code)
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! `tabletop replay FILE`: replays a game record `{game, config, seed, actions}` (as the
+//! engine's `record` command writes it) with the game's checked apply, and prints every
+//! action with its events, then the outcome.
+
+use std::fmt::Write as _;
+use std::path::{Path, PathBuf};
+
+use clap::Args;
+use engine::{Game, Outcome, Seat};
+use serde::Serialize;
+use serde_json::Value;
+
+use crate::games::{self, ConfigSpec, GameVisitor};
+use crate::CliError;
+
+#[derive(Debug, Args)]
+pub struct ReplayArgs {
+    /// A game record: {"game", "config", "seed", "actions"} (optionally "data").
+    pub file: PathBuf,
+    /// Print {"log": [...], "outcome": ...} as one JSON object.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// One replayed action.
+#[derive(Debug, Serialize)]
+pub struct LogEntry {
+    /// 1-based.
+    pub number: usize,
+    pub seat: Option<Seat>,
+    pub action: Value,
+    pub description: String,
+    pub events: Vec<Value>,
+}
+
+/// The whole replay, as printed by `--json`.
+#[derive(Debug, Serialize)]
+pub struct Replay {
+    pub game: &'static str,
+    pub seed: u64,
+    pub seats: usize,
+    pub log: Vec<LogEntry>,
+    /// Who is to move after the last action (null once the game is over).
+    pub to_move: Option<Seat>,
+    pub outcome: Option<Outcome>,
+}
+
+pub fn run(args: &ReplayArgs) -> Result<String, CliError> {
+    let path = &args.file;
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| CliError::failure(format!("cannot read record {}: {e}", path.display())))?;
+    let record: Value = serde_json::from_str(&text)
+        .map_err(|e| CliError::failure(format!("record {} is not JSON: {e}", path.display())))?;
+    let record = match record.get("record") {
+        // Also accept the engine's whole `{"record": …}` reply line.
+        Some(inner) if inner.is_object() => inner.clone(),
+        _ => record,
+    };
+    let game = record
+        .get("game")
+        .and_then(Value::as_str)
+        .ok_or_else(|| {
+            CliError::failure(format!(
+                "record {} has no \"game\" name; expected {{\"game\", \"config\", \"seed\", \"actions\"}}",
+                path.display()
+            ))
+        })?
+        .to_string();
+    let replay = games::with_game(
+        &game,
+        ReplayGame {
+            record: &record,
+            path,
+        },
+    )
+    .map_err(|e| CliError::failure(format!("record {}: {e}", path.display())))??;
+    if args.json {
+        serde_json::to_string(&replay)
+            .map(|s| s + "\n")
+            .map_err(|e| CliError::failure(format!("cannot write the replay as JSON: {e}")))
+    } else {
+        Ok(replay.text())
+    }
+}
+
+struct ReplayGame<'a> {
+    record: &'a Value,
+    path: &'a Path,
+}
+
+impl GameVisitor for ReplayGame<'_> {
+    type Output = Result<Replay, CliError>;
+    fn visit<G: Game>(self) -> Self::Output {
+        replay::<G>(self.record, self.path)
+    }
+}
+
+fn replay<G: Game>(record: &Value, path: &Path) -> Result<Replay, CliError> {
+    let bad = |what: String| CliError::failure(format!("record {}: {what}", path.display()));
+    let seed = record
+        .get("seed")
+        .and_then(Value::as_u64)
+        .ok_or_else(|| bad("\"seed\" is missing or not a non-negative integer".into()))?;
+    let actions = record
+        .get("actions")
+        .and_then(Value::as_array)
+        .ok_or_else(|| bad("\"actions\" is missing or not an array".into()))?;
+    let overrides = match record.get("config") {
+        None | Some(Value::Null) => None,
+        Some(c @ Value::Object(_)) => Some(c),
+        Some(other) => return Err(bad(format!("\"config\" must be an object, not {other}"))),
+    };
+    let data = match record.get("data") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(p)) => Some(PathBuf::from(p)),
+        Some(other) => return Err(bad(format!("\"data\" must be a path, not {other}"))),
+    };
+    let spec = ConfigSpec {
+        overrides,
+        players: None,
+        turn_cap: None,
+        data: data.as_deref(),
+    };
+    let config = games::build_config::<G>(&spec).map_err(|e| bad(e.message))?;
+    let mut state = G::new(&config, seed).map_err(|e| bad(format!("cannot set up: {e}")))?;
+
+    let total = actions.len();
+    let mut log = Vec::with_capacity(total);
+    let mut events: Vec<G::Event> = Vec::new();
+    for (i, json) in actions.iter().enumerate() {
+        let number = i + 1;
+        let failed = |why: String| {
+            CliError::failure(format!(
+                "record {}: action {number} of {total} ({json}) failed: {why}",
+                path.display()
+            ))
+        };
+        let action: G::Action = serde_json::from_value(json.clone())
+            .map_err(|e| failed(format!("malformed: not a {} action: {e}", G::NAME)))?;
+        let Some(seat) = state.to_move() else {
+            return Err(failed("game_over: the game is already over".into()));
+        };
+        if !state.is_legal(&action) {
+            return Err(failed(format!("illegal: not legal for seat {seat} now")));
+        }
+        let description = state.describe_action(&action);
+        events.clear();
+        state
+            .apply(action, &mut events)
+            .map_err(|e| failed(format!("{:?}: {}", e.kind, e.message)))?;
+        log.push(LogEntry {
+            number,
+            seat: Some(seat),
+            action: json.clone(),
+            description,
+            events: events
+                .iter()
+                .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
+                .collect(),
+        });
+    }
+    Ok(Replay {
+        game: G::NAME,
+        seed,
+        seats: state.seats(),
+        log,
+        to_move: state.to_move(),
+        outcome: state.outcome(),
+    })
+}
+
+impl Replay {
+    /// The human-readable log and outcome.
+    pub fn text(&self) -> String {
+        let mut o = String::new();
+        let _ = self.write_text(&mut o);
+        o
+    }
+
+    fn write_text(&self, o: &mut String) -> std::fmt::Result {
+        writeln!(
+            o,
+            "{}, seed {}, {} seats, {} actions",
+            self.game,
+            self.seed,
+            self.seats,
+            self.log.len()
+        )?;
+        let width = self.log.len().to_string().len();
+        for entry in &self.log {
+            let seat = entry
+                .seat
+                .map_or_else(|| "-".to_string(), |s| s.to_string());
+            writeln!(
+                o,
+                "#{:<width$}  seat {seat}  {}",
+                entry.number, entry.description
+            )?;
+            for event in &entry.events {
+                writeln!(o, " {:width$}    {event}", "")?;
+            }
+        }
+        writeln!(o)?;
+        let Some(outcome) = &self.outcome else {
+            match self.to_move {
+                Some(seat) => writeln!(
+                    o,
+                    "the record ends before the game is over: seat {seat} is to move"
+                )?,
+                None => writeln!(o, "the game is over but has no outcome")?,
+            }
+            return Ok(());
+        };
+        writeln!(
+            o,
+            "outcome{}",
+            if outcome.truncated {
+                " (truncated: ended by a turn cap or a stall, not by the rules)"
+            } else {
+                ""
+            }
+        )?;
+        let mut categories: Vec<&str> = Vec::new();
+        for seat in &outcome.seats {
+            for line in &seat.breakdown {
+                if !categories.contains(&line.category.as_str()) {
+                    categories.push(&line.category);
+                }
+            }
+        }
+        write!(o, "  {:<6}{:>6}{:>7}", "seat", "rank", "score")?;
+        for c in &categories {
+            write!(o, "  {c:>w$}", w = c.len().max(4))?;
+        }
+        writeln!(o, "  tiebreaks")?;
+        for seat in &outcome.seats {
+            write!(o, "  {:<6}{:>6}{:>7}", seat.seat, seat.rank, seat.score)?;
+            for c in &categories {
+                let points: i32 = seat
+                    .breakdown
+                    .iter()
+                    .filter(|l| l.category == *c)
+                    .map(|l| l.points)
+                    .sum();
+                write!(o, "  {points:>w$}", w = c.len().max(4))?;
+            }
+            writeln!(o, "  {:?}", seat.tiebreaks)?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,482 @@
+//! `tabletop simulate`: many uniformly random games, summarized.
+//!
+//! Game `i` is set up with seed `S + i` and its moves are drawn from an RNG seeded with
+//! `(S + i) ^ MOVE_SEED_MIX`, so every game is reproducible on its own. Games are split
+//! into contiguous ranges, one per thread, and every statistic is accumulated in integers
+//! and merged in range order: the summary is identical for any thread count.
+
+use std::fmt::Write as _;
+use std::ops::Range;
+use std::path::PathBuf;
+use std::time::Instant;
+
+use clap::Args;
+use engine::{playout, Game, GameError, Outcome};
+use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use serde::Serialize;
+
+use crate::games::{self, ConfigSpec, GameVisitor};
+use crate::CliError;
+
+/// Mixed into a game's seed to seed its move RNG (distinct from the setup RNG).
+pub const MOVE_SEED_MIX: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// A game still running after this many actions is abandoned and counted as truncated
+/// (a safety net: games end by their rules, a turn cap or a stall rule long before).
+pub const MAX_ACTIONS_PER_GAME: u64 = 10_000_000;
+
+#[derive(Debug, Args)]
+pub struct SimulateArgs {
+    /// The game to play (e.g. valdora).
+    pub game: String,
+    /// Number of players (default: the game's default).
+    #[arg(long)]
+    pub players: Option<u64>,
+    /// Number of games.
+    #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
+    pub games: u64,
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads.
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: u64,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// A corrected component data file for the game.
+    #[arg(long, value_name = "FILE")]
+    pub data: Option<PathBuf>,
+    /// End every game after this many turns (its outcome is then marked truncated).
+    #[arg(long, value_name = "N")]
+    pub turn_cap: Option<u64>,
+}
+
+pub fn run(args: &SimulateArgs) -> Result<String, CliError> {
+    games::with_game(&args.game, Simulate(args)).map_err(|e| CliError::usage(e.to_string()))?
+}
+
+struct Simulate<'a>(&'a SimulateArgs);
+
+impl GameVisitor for Simulate<'_> {
+    type Output = Result<String, CliError>;
+    fn visit<G: Game>(self) -> Self::Output {
+        simulate::<G>(self.0)
+    }
+}
+
+fn setup_error(e: GameError) -> CliError {
+    CliError::usage(e.message)
+}
+
+fn simulate<G: Game>(args: &SimulateArgs) -> Result<String, CliError> {
+    let spec = ConfigSpec {
+        overrides: None,
+        players: args.players,
+        turn_cap: args.turn_cap,
+        data: args.data.as_deref(),
+    };
+    let config = games::build_config::<G>(&spec).map_err(setup_error)?;
+    // Set up one game first so that a bad config is reported once, before any thread.
+    let first = G::new(&config, args.seed).map_err(|e| CliError::usage(e.to_string()))?;
+    let seats = first.seats();
+    drop(first);
+
+    let threads = args.threads.min(args.games);
+    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
+    if let Ok(style) = ProgressStyle::with_template(
+        "{spinner} {pos}/{len} games [{elapsed_precise}] {wide_bar} {eta}",
+    ) {
+        bar.set_style(style);
+    }
+
+    let start = Instant::now();
+    let ranges: Vec<Range<u64>> = (0..threads)
+        .map(|t| args.games * t / threads..args.games * (t + 1) / threads)
+        .collect();
+    let parts: Vec<Result<Stats, CliError>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = ranges
+            .into_iter()
+            .map(|range| {
+                let (config, bar) = (&config, &bar);
+                scope.spawn(move || run_range::<G>(config, args.seed, range, seats, bar))
+            })
+            .collect();
+        handles
+            .into_iter()
+            .map(|h| {
+                h.join()
+                    .unwrap_or_else(|_| Err(CliError::failure("a simulation thread panicked")))
+            })
+            .collect()
+    });
+    let seconds = start.elapsed().as_secs_f64();
+    bar.finish_and_clear();
+
+    let mut stats = Stats::new(seats);
+    for part in parts {
+        stats.merge(part?);
+    }
+    let summary = stats.summary(G::NAME, args, seconds);
+    if args.json {
+        serde_json::to_string(&summary)
+            .map(|s| s + "\n")
+            .map_err(|e| CliError::failure(format!("cannot write the summary as JSON: {e}")))
+    } else {
+        Ok(summary.table())
+    }
+}
+
+fn run_range<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    range: Range<u64>,
+    seats: usize,
+    bar: &ProgressBar,
+) -> Result<Stats, CliError> {
+    const TICK: u64 = 16;
+    let mut stats = Stats::new(seats);
+    let mut buf: Vec<G::Action> = Vec::with_capacity(64);
+    let mut unreported = 0;
+    for i in range {
+        let game_seed = seed.wrapping_add(i);
+        let mut state = G::new(config, game_seed)
+            .map_err(|e| CliError::usage(format!("game {i} (seed {game_seed}): {e}")))?;
+        let mut rng = engine::rng_from_seed(game_seed ^ MOVE_SEED_MIX);
+        let actions = playout::random_playout(&mut state, &mut rng, &mut buf, MAX_ACTIONS_PER_GAME);
+        stats.add(actions, state.turns(), state.outcome().as_ref());
+        unreported += 1;
+        if unreported == TICK {
+            bar.inc(unreported);
+            unreported = 0;
+        }
+    }
+    bar.inc(unreported);
+    Ok(stats)
+}
+
+/// Sum, minimum and maximum of integers.
+#[derive(Debug, Clone, Copy)]
+struct Dist {
+    n: u64,
+    sum: i128,
+    min: i64,
+    max: i64,
+}
+
+impl Default for Dist {
+    fn default() -> Self {
+        Dist {
+            n: 0,
+            sum: 0,
+            min: i64::MAX,
+            max: i64::MIN,
+        }
+    }
+}
+
+impl Dist {
+    fn add(&mut self, x: i64) {
+        self.n += 1;
+        self.sum += i128::from(x);
+        self.min = self.min.min(x);
+        self.max = self.max.max(x);
+    }
+
+    fn merge(&mut self, o: &Dist) {
+        self.n += o.n;
+        self.sum += o.sum;
+        self.min = self.min.min(o.min);
+        self.max = self.max.max(o.max);
+    }
+
+    fn summary(&self) -> Option<DistSummary> {
+        (self.n > 0).then(|| DistSummary {
+            mean: self.sum as f64 / self.n as f64,
+            min: self.min,
+            max: self.max,
+        })
+    }
+}
+
+#[derive(Debug, Clone, Copy, Serialize)]
+pub struct DistSummary {
+    pub mean: f64,
+    pub min: i64,
+    pub max: i64,
+}
+
+/// Everything counted over a range of games, in integers so that merging is exact.
+#[derive(Debug)]
+struct Stats {
+    games: u64,
+    actions: u64,
+    truncated: u64,
+    /// Games abandoned at `MAX_ACTIONS_PER_GAME` (no outcome at all); also truncated.
+    unfinished: u64,
+    turns: Dist,
+    actions_per_game: Dist,
+    /// Over every seat of every game that ended by the rules.
+    score: Dist,
+    winner_score: Dist,
+    /// Category name and total points, in order of first appearance.
+    categories: Vec<(String, i64)>,
+    /// `wins[seat][k - 1]`: games that `seat` won sharing the victory with `k` winners.
+    wins: Vec<Vec<u64>>,
+}
+
+impl Stats {
+    fn new(seats: usize) -> Self {
+        Stats {
+            games: 0,
+            actions: 0,
+            truncated: 0,
+            unfinished: 0,
+            turns: Dist::default(),
+            actions_per_game: Dist::default(),
+            score: Dist::default(),
+            winner_score: Dist::default(),
+            categories: Vec::new(),
+            wins: vec![vec![0; seats]; seats],
+        }
+    }
+
+    fn add(&mut self, actions: u64, turns: u32, outcome: Option<&Outcome>) {
+        self.games += 1;
+        self.actions += actions;
+        self.turns.add(i64::from(turns));
+        self.actions_per_game
+            .add(i64::try_from(actions).unwrap_or(i64::MAX));
+        let Some(outcome) = outcome else {
+            self.truncated += 1;
+            self.unfinished += 1;
+            return;
+        };
+        if outcome.truncated {
+            self.truncated += 1;
+            return;
+        }
+        for seat in &outcome.seats {
+            self.score.add(i64::from(seat.score));
+            for line in &seat.breakdown {
+                match self
+                    .categories
+                    .iter_mut()
+                    .find(|(name, _)| *name == line.category)
+                {
+                    Some((_, total)) => *total += i64::from(line.points),
+                    None => self
+                        .categories
+                        .push((line.category.clone(), i64::from(line.points))),
+                }
+            }
+        }
+        let winners = outcome.seats.iter().filter(|s| s.rank == 1).count();
+        if let Some(best) = outcome.seats.iter().find(|s| s.rank == 1) {
+            self.winner_score.add(i64::from(best.score));
+        }
+        for seat in outcome.seats.iter().filter(|s| s.rank == 1) {
+            if let Some(row) = self.wins.get_mut(usize::from(seat.seat)) {
+                if let Some(count) = row.get_mut(winners - 1) {
+                    *count += 1;
+                }
+            }
+        }
+    }
+
+    fn merge(&mut self, o: Stats) {
+        self.games += o.games;
+        self.actions += o.actions;
+        self.truncated += o.truncated;
+        self.unfinished += o.unfinished;
+        self.turns.merge(&o.turns);
+        self.actions_per_game.merge(&o.actions_per_game);
+        self.score.merge(&o.score);
+        self.winner_score.merge(&o.winner_score);
+        for (name, points) in o.categories {
+            match self.categories.iter_mut().find(|(n, _)| *n == name) {
+                Some((_, total)) => *total += points,
+                None => self.categories.push((name, points)),
+            }
+        }
+        for (mine, theirs) in self.wins.iter_mut().zip(o.wins) {
+            for (a, b) in mine.iter_mut().zip(theirs) {
+                *a += b;
+            }
+        }
+    }
+
+    fn summary(&self, game: &'static str, args: &SimulateArgs, seconds: f64) -> Summary {
+        let scored = self.games - self.truncated;
+        let seat_results = self.score.n.max(1) as f64;
+        let per_second = |x: u64| {
+            if seconds > 0.0 {
+                x as f64 / seconds
+            } else {
+                0.0
+            }
+        };
+        Summary {
+            game,
+            players: self.wins.len(),
+            seed: args.seed,
+            threads: args.threads.min(args.games),
+            games: self.games,
+            actions: self.actions,
+            seconds,
+            games_per_s: per_second(self.games),
+            actions_per_s: per_second(self.actions),
+            truncated: self.truncated,
+            unfinished: self.unfinished,
+            scored_games: scored,
+            turns: self.turns.summary(),
+            actions_per_game: self.actions_per_game.summary(),
+            score: self.score.summary(),
+            winner_score: self.winner_score.summary().map(|d| d.mean),
+            categories: Categories(
+                self.categories
+                    .iter()
+                    .map(|(name, total)| (name.clone(), *total as f64 / seat_results))
+                    .collect(),
+            ),
+            wins_by_seat: self
+                .wins
+                .iter()
+                .map(|row| {
+                    if scored == 0 {
+                        return 0.0;
+                    }
+                    let shares: f64 = row
+                        .iter()
+                        .enumerate()
+                        .map(|(k, &n)| n as f64 / (k + 1) as f64)
+                        .sum();
+                    shares / scored as f64
+                })
+                .collect(),
+        }
+    }
+}
+
+/// Category means, serialized as a JSON object in breakdown order.
+#[derive(Debug)]
+pub struct Categories(Vec<(String, f64)>);
+
+impl Serialize for Categories {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+/// The result of `simulate`, as printed by `--json`.
+#[derive(Debug, Serialize)]
+pub struct Summary {
+    pub game: &'static str,
+    pub players: usize,
+    pub seed: u64,
+    pub threads: u64,
+    pub games: u64,
+    pub actions: u64,
+    pub seconds: f64,
+    pub games_per_s: f64,
+    pub actions_per_s: f64,
+    /// Games that ended by a turn cap, a stall or the safety limit; not in the scores.
+    pub truncated: u64,
+    /// Truncated games abandoned at the safety limit without any outcome.
+    pub unfinished: u64,
+    /// Games that ended by the rules: the score, category and win statistics.
+    pub scored_games: u64,
+    pub turns: Option<DistSummary>,
+    pub actions_per_game: Option<DistSummary>,
+    /// Over every seat of every scored game.
+    pub score: Option<DistSummary>,
+    /// Mean score of the winner of each scored game.
+    pub winner_score: Option<f64>,
+    /// Mean points per seat in each score category, over scored games.
+    pub categories: Categories,
+    /// Share of the scored games won by each seat position (shared wins split).
+    pub wins_by_seat: Vec<f64>,
+}
+
+impl Summary {
+    /// The aligned human-readable report.
+    pub fn table(&self) -> String {
+        let mut out = String::new();
+        let _ = self.write_table(&mut out);
+        out
+    }
+
+    fn write_table(&self, o: &mut String) -> std::fmt::Result {
+        let last_seed = self.seed.wrapping_add(self.games.saturating_sub(1));
+        writeln!(
+            o,
+            "{}: {} games, {} players, seeds {}..={}, {} thread{}",
+            self.game,
+            self.games,
+            self.players,
+            self.seed,
+            last_seed,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" }
+        )?;
+        writeln!(o)?;
+        writeln!(o, "  {:<20}{:>10}", "games", self.games)?;
+        writeln!(o, "  {:<20}{:>10}", "actions", self.actions)?;
+        writeln!(o, "  {:<20}{:>10.3}", "seconds", self.seconds)?;
+        writeln!(o, "  {:<20}{:>10.1}", "games/s", self.games_per_s)?;
+        writeln!(o, "  {:<20}{:>10.0}", "actions/s", self.actions_per_s)?;
+        writeln!(
+            o,
+            "  {:<20}{:>10}   (turn cap, stall or safety limit; not in scores or wins)",
+            "truncated", self.truncated
+        )?;
+        if self.unfinished > 0 {
+            writeln!(
+                o,
+                "  {:<20}{:>10}   (abandoned after {MAX_ACTIONS_PER_GAME} actions)",
+                "unfinished", self.unfinished
+            )?;
+        }
+        writeln!(o)?;
+        writeln!(
+            o,
+            "  {:<20}{:>10}{:>8}{:>8}   (all {} games)",
+            "per game", "mean", "min", "max", self.games
+        )?;
+        for (name, d) in [("turns", &self.turns), ("actions", &self.actions_per_game)] {
+            if let Some(d) = d {
+                writeln!(o, "  {name:<20}{:>10.1}{:>8}{:>8}", d.mean, d.min, d.max)?;
+            }
+        }
+        writeln!(o)?;
+        match &self.score {
+            None => writeln!(o, "  no game ended by the rules: no score statistics")?,
+            Some(d) => {
+                writeln!(
+                    o,
+                    "  {:<20}{:>10}{:>8}{:>8}   ({} scored games, truncated excluded)",
+                    "scores", "mean", "min", "max", self.scored_games
+                )?;
+                writeln!(
+                    o,
+                    "  {:<20}{:>10.2}{:>8}{:>8}",
+                    "score (all seats)", d.mean, d.min, d.max
+                )?;
+                if let Some(w) = self.winner_score {
+                    writeln!(o, "  {:<20}{:>10.2}", "winner score", w)?;
+                }
+                writeln!(o)?;
+                writeln!(o, "  {:<20}{:>10}", "category", "mean/seat")?;
+                for (name, mean) in &self.categories.0 {
+                    writeln!(o, "  {name:<20}{mean:>10.2}")?;
+                }
+                writeln!(o)?;
+                writeln!(o, "  {:<20}{:>10}", "wins by seat", "share")?;
+                for (seat, share) in self.wins_by_seat.iter().enumerate() {
+                    writeln!(o, "  {:<20}{:>9.1}%", format!("seat {seat}"), share * 100.0)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
