@@ -1,0 +1,363 @@
+//! The `tabletop` binary end to end: the engine line protocol, replay and simulate.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command as StdCommand, Stdio};
+
+use assert_cmd::Command;
+use predicates::prelude::*;
+use serde_json::{json, Value};
+
+const BIN: &str = env!("CARGO_BIN_EXE_tabletop");
+
+fn tabletop() -> Command {
+    Command::new(BIN)
+}
+
+/// A running `tabletop engine`, asked one line at a time.
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    fn start() -> Self {
+        let mut child = StdCommand::new(BIN)
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start tabletop engine");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    fn raw(&mut self, line: &str) -> Value {
+        writeln!(self.stdin, "{line}").expect("write a request");
+        self.stdin.flush().expect("flush");
+        let mut reply = String::new();
+        self.stdout.read_line(&mut reply).expect("read a reply");
+        assert!(reply.ends_with('\n'), "no complete reply to {line}");
+        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply {reply:?} is not JSON: {e}"))
+    }
+
+    fn ask(&mut self, request: Value) -> Value {
+        self.raw(&request.to_string())
+    }
+
+    fn quit(mut self) {
+        assert_eq!(self.ask(json!({"cmd": "quit"})), json!({"quit": true}));
+        let status = self.child.wait().expect("engine exits");
+        assert!(status.success());
+    }
+}
+
+fn error_kind(reply: &Value) -> &str {
+    reply["error"]["kind"]
+        .as_str()
+        .unwrap_or_else(|| panic!("expected an error, got {reply}"))
+}
+
+#[test]
+fn engine_session() {
+    let mut e = Engine::start();
+    let new = e.ask(json!({"cmd":"new","game":"valdora","players":4,"seed":7}));
+    assert_eq!(new["id"], 1);
+    assert_eq!(new["to_move"], 0);
+
+    let legal = e.ask(json!({"cmd":"legal","id":1}));
+    assert_eq!(legal["to_move"], 0);
+    let actions = legal["actions"].as_array().expect("actions").clone();
+    let descriptions = legal["descriptions"].as_array().expect("descriptions");
+    assert!(!actions.is_empty());
+    assert_eq!(actions.len(), descriptions.len());
+    assert!(descriptions.iter().all(|d| d.is_string()));
+
+    // Mid-game: no outcome yet.
+    assert_eq!(
+        e.ask(json!({"cmd":"outcome","id":1})),
+        json!({"outcome": null})
+    );
+
+    // A malformed line gets an error and the next line still works.
+    assert_eq!(error_kind(&e.raw("{not json")), "malformed_json");
+    assert_eq!(error_kind(&e.raw(r#"{"cmd":"fly"}"#)), "unknown_command");
+    assert_eq!(
+        e.ask(json!({"cmd":"legal","id":1}))["actions"],
+        json!(actions)
+    );
+
+    // An illegal action is refused and changes nothing.
+    let refused = e.ask(json!({"cmd":"apply","id":1,"action":{"type":"end"}}));
+    assert_eq!(error_kind(&refused), "illegal");
+    let refused = e.ask(json!({"cmd":"apply","id":1,"action":{"type":"teleport"}}));
+    assert_eq!(error_kind(&refused), "malformed");
+    assert_eq!(
+        e.ask(json!({"cmd":"legal","id":1}))["actions"],
+        json!(actions)
+    );
+
+    let applied = e.ask(json!({"cmd":"apply","id":1,"action":actions[0]}));
+    assert!(
+        applied["events"]
+            .as_array()
+            .is_some_and(|ev| !ev.is_empty()),
+        "{applied}"
+    );
+    assert!(applied.get("to_move").is_some());
+
+    let seat0 = e.ask(json!({"cmd":"view","id":1,"seat":0}));
+    assert!(seat0["view"].is_object(), "{seat0}");
+    let spectator = e.ask(json!({"cmd":"view","id":1,"seat":null}));
+    assert!(spectator["view"].is_object(), "{spectator}");
+    assert_eq!(
+        error_kind(&e.ask(json!({"cmd":"view","id":1,"seat":4}))),
+        "bad_seat"
+    );
+
+    assert_eq!(
+        error_kind(&e.ask(json!({"cmd":"legal","id":99}))),
+        "unknown_id"
+    );
+    assert_eq!(
+        error_kind(&e.ask(json!({"cmd":"new","game":"chess","players":4}))),
+        "unknown_game"
+    );
+    let bad_count = e.ask(json!({"cmd":"new","game":"valdora","players":9,"seed":1}));
+    assert_eq!(error_kind(&bad_count), "setup");
+    assert!(bad_count["error"]["message"]
+        .as_str()
+        .is_some_and(|m| m.contains('9')));
+
+    let record = e.ask(json!({"cmd":"record","id":1}));
+    assert_eq!(record["record"]["actions"], json!([actions[0]]));
+    assert_eq!(record["record"]["seed"], 7);
+    assert_eq!(record["record"]["game"], "valdora");
+
+    assert_eq!(e.ask(json!({"cmd":"drop","id":1})), json!({"dropped": 1}));
+    assert_eq!(
+        error_kind(&e.ask(json!({"cmd":"legal","id":1}))),
+        "unknown_id"
+    );
+    // Ids are never reused.
+    assert_eq!(
+        e.ask(json!({"cmd":"new","game":"valdora","players":3}))["id"],
+        2
+    );
+    e.quit();
+}
+
+#[test]
+fn engine_serves_until_end_of_input() {
+    let out = tabletop()
+        .arg("engine")
+        .write_stdin("nope\n\n{\"cmd\":\"new\",\"game\":\"valdora\",\"players\":5}\n")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let replies: Vec<Value> = String::from_utf8_lossy(&out)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("one JSON object per line"))
+        .collect();
+    assert_eq!(replies.len(), 2, "a blank line gets no reply: {replies:?}");
+    assert_eq!(error_kind(&replies[0]), "malformed_json");
+    assert_eq!(
+        replies[1],
+        json!({"game": "valdora", "id": 1, "seats": 5, "to_move": 0})
+    );
+}
+
+#[test]
+fn whole_game_through_the_protocol_replays_to_the_same_outcome() {
+    let mut e = Engine::start();
+    // Always taking the first legal action never ends a Valdora game by its rules (the
+    // pawns walk between cities and pass forever), so a turn cap ends it.
+    let new = e.ask(json!({
+        "cmd": "new", "game": "valdora", "players": 3, "seed": 11,
+        "config": {"turn_cap": 150},
+    }));
+    let id = new["id"].clone();
+    let mut to_move = new["to_move"].clone();
+    let mut steps = 0;
+    while !to_move.is_null() {
+        let legal = e.ask(json!({"cmd":"legal","id":id}));
+        let first = legal["actions"][0].clone();
+        assert!(
+            !first.is_null(),
+            "no legal action while {to_move} is to move"
+        );
+        let applied = e.ask(json!({"cmd":"apply","id":id,"action":first}));
+        assert!(applied.get("error").is_none(), "{applied}");
+        to_move = applied["to_move"].clone();
+        steps += 1;
+        assert!(steps < 100_000, "the game does not end");
+    }
+    assert_eq!(
+        e.ask(json!({"cmd":"legal","id":id})),
+        json!({"to_move": null, "actions": [], "descriptions": []})
+    );
+    let outcome = e.ask(json!({"cmd":"outcome","id":id}))["outcome"].clone();
+    assert!(
+        outcome["seats"].as_array().is_some_and(|s| s.len() == 3),
+        "{outcome}"
+    );
+    let over = e.ask(json!({"cmd":"apply","id":id,"action":{"type":"pass"}}));
+    assert_eq!(error_kind(&over), "game_over");
+
+    let record = e.ask(json!({"cmd":"record","id":id}))["record"].clone();
+    assert_eq!(record["actions"].as_array().map(Vec::len), Some(steps));
+    assert_eq!(record["config"]["turn_cap"], 150);
+    e.quit();
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("game.json");
+    std::fs::write(&file, record.to_string()).expect("write the record");
+    let out = tabletop()
+        .arg("replay")
+        .arg(&file)
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    let replay: Value = serde_json::from_slice(&out).expect("replay --json is JSON");
+    assert_eq!(replay["outcome"], outcome);
+    let log = replay["log"].as_array().expect("log");
+    assert_eq!(log.len(), steps);
+    assert!(log[0]["description"].is_string() && log[0]["events"].is_array());
+    assert_eq!(log[0]["seat"], 0);
+
+    // The text form ends with the outcome table.
+    tabletop()
+        .arg("replay")
+        .arg(&file)
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("outcome").and(predicate::str::contains("#1 ")));
+}
+
+#[test]
+fn replay_names_the_failing_action() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("bad.json");
+    let record = json!({
+        "game": "valdora",
+        "config": {"players": 4},
+        "seed": 7,
+        "actions": [{"type":"move","to":0}, {"type":"end"}, {"type":"end"}],
+    });
+    std::fs::write(&file, record.to_string()).expect("write");
+    tabletop()
+        .arg("replay")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("action 2 of 3").and(predicate::str::contains("illegal")));
+
+    std::fs::write(&file, "{\"game\":\"chess\",\"seed\":1,\"actions\":[]}").expect("write");
+    tabletop()
+        .arg("replay")
+        .arg(&file)
+        .assert()
+        .code(1)
+        .stderr(predicate::str::contains("known games: valdora"));
+}
+
+fn simulate_json(args: &[&str]) -> Value {
+    let out = tabletop()
+        .arg("simulate")
+        .args(args)
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).expect("simulate --json prints one JSON object")
+}
+
+#[test]
+fn simulate_json_summary() {
+    let s = simulate_json(&["valdora", "--players", "4", "--games", "20", "--seed", "1"]);
+    assert_eq!(s["games"], 20);
+    assert_eq!(s["players"], 4);
+    assert!(s["actions"].as_u64().is_some_and(|a| a > 0), "{s}");
+    for field in ["seconds", "games_per_s", "actions_per_s"] {
+        assert!(s[field].is_number(), "{field} in {s}");
+    }
+    assert!(s["truncated"].is_u64());
+    for dist in ["turns", "actions_per_game", "score"] {
+        for k in ["mean", "min", "max"] {
+            assert!(s[dist][k].is_number(), "{dist}.{k} in {s}");
+        }
+    }
+    assert!(s["categories"].as_object().is_some_and(|c| !c.is_empty()));
+    let wins = s["wins_by_seat"].as_array().expect("wins_by_seat");
+    assert_eq!(wins.len(), 4);
+    let total: f64 = wins.iter().filter_map(Value::as_f64).sum();
+    assert!((total - 1.0).abs() < 1e-9, "win shares sum to {total}");
+}
+
+#[test]
+fn simulate_is_independent_of_thread_count() {
+    let base = ["valdora", "--players", "3", "--games", "9", "--seed", "5"];
+    let one = simulate_json(&[&base[..], &["--threads", "1"]].concat());
+    let two = simulate_json(&[&base[..], &["--threads", "2"]].concat());
+    assert_eq!(one["actions"], two["actions"]);
+    for field in ["turns", "score", "categories", "wins_by_seat", "truncated"] {
+        assert_eq!(one[field], two[field], "{field}");
+    }
+}
+
+#[test]
+fn simulate_turn_cap_truncates() {
+    let s = simulate_json(&["valdora", "--games", "4", "--turn-cap", "10"]);
+    assert_eq!(s["truncated"], 4);
+    assert_eq!(s["score"], Value::Null);
+    assert!(s["turns"]["max"].as_u64().is_some_and(|t| t <= 10), "{s}");
+}
+
+#[test]
+fn simulate_rejects_bad_input_clearly() {
+    tabletop()
+        .args(["simulate", "valdora", "--players", "9", "--games", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("unsupported player count 9"));
+    tabletop()
+        .args(["simulate", "chess", "--games", "2"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("known games: valdora"));
+    tabletop()
+        .args(["simulate", "valdora", "--games", "lots"])
+        .assert()
+        .code(2);
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let broken = dir.path().join("broken.toml");
+    std::fs::write(&broken, "this is = [ not toml").expect("write");
+    tabletop()
+        .args(["simulate", "valdora", "--games", "2", "--data"])
+        .arg(&broken)
+        .assert()
+        .code(2)
+        .stderr(
+            predicate::str::contains("broken.toml")
+                .and(predicate::str::contains("invalid component data")),
+        );
+    tabletop()
+        .args(["simulate", "valdora", "--games", "2", "--data"])
+        .arg(dir.path().join("missing.toml"))
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("cannot read data file"));
+}
