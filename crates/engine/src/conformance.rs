@@ -73,7 +73,7 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
                 seen_actions.push(*a);
             }
         }
-        if step % suite.deep_check_every == 0 {
+        if step.is_multiple_of(suite.deep_check_every) {
             check_state(&state, &legal, &seen_actions, seed, step, &mut rng);
         }
         let Some(mover) = mover else {

@@ -21,7 +21,7 @@ mod registry;
 pub use error::{ActionError, ActionErrorKind, SetupError};
 pub use game::{EventSink, Game, NoEvents, Seat};
 pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};
-pub use registry::{replay, DynGame, ErasedGame, GameError, GameErrorKind, GameRecord};
+pub use registry::{replay, DynGame, ErasedGame, EventLog, GameError, GameErrorKind, GameRecord};
 
 /// The one random number generator of the project: seeded, portable, fast.
 pub type Rng = rand_chacha::ChaCha8Rng;

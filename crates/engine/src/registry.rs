@@ -195,12 +195,15 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
 }
 
+/// The events of each action of a game, in order.
+pub type EventLog<G> = Vec<Vec<<G as Game>::Event>>;
+
 /// Replays a record: the game after all its actions, with every action's events.
 pub fn replay<G: Game>(
     config: &G::Config,
     seed: u64,
     actions: &[G::Action],
-) -> Result<(G, Vec<Vec<G::Event>>), GameError> {
+) -> Result<(G, EventLog<G>), GameError> {
     let mut state = G::new(config, seed)?;
     let mut log = Vec::with_capacity(actions.len());
     for (i, action) in actions.iter().enumerate() {

@@ -1,8 +1,8 @@
 //! The four books (V-C6): two piles of double-sided cards each, and what the table has
 //! seen of them (V-I2).
 
-use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
+use tinyvec::ArrayVec;
 
 use crate::components::{Face, Side};
 use crate::data::{Rules, COMMISSION_CARDS, EQUIPMENT_CARDS};
@@ -15,7 +15,7 @@ const PILE_CAPACITY: usize = 2 * COMMISSION_CARDS;
 ///
 /// A card's whereabouts are public from the moment any face of it has shown, so the
 /// unknown cards are exactly the never-shown ones, at the bottom of the right pile.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct CardSlot(u8);
 
 impl CardSlot {
@@ -89,15 +89,15 @@ pub struct CardView {
 }
 
 /// One book: `piles[Side::index()]`, top of a pile = last element.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Book {
-    piles: [ArrayVec<CardSlot, PILE_CAPACITY>; 2],
+    piles: [ArrayVec<[CardSlot; PILE_CAPACITY]>; 2],
 }
 
 impl Book {
     /// rule V-S4: the book's cards shuffled and stacked on the right; the top recto shows.
     pub fn shuffled(first_card: u8, cards: u8, rng: &mut Rng) -> Book {
-        let mut right: ArrayVec<CardSlot, PILE_CAPACITY> = (first_card..first_card + cards)
+        let mut right: ArrayVec<[CardSlot; PILE_CAPACITY]> = (first_card..first_card + cards)
             .map(CardSlot::hidden)
             .collect();
         right.shuffle(rng);
@@ -186,7 +186,7 @@ impl Book {
     /// every face that has shown. A slot whose recto showed gets a card with that recto.
     pub fn resample_unseen(&mut self, rules: &Rules, kind: BookKind, rng: &mut Rng) {
         let pile = &mut self.piles[Side::Right.index()];
-        let mut pool: ArrayVec<u8, PILE_CAPACITY> = pile
+        let mut pool: ArrayVec<[u8; PILE_CAPACITY]> = pile
             .iter()
             .filter(|s| !s.is_known())
             .map(|s| s.card())

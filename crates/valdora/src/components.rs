@@ -4,9 +4,12 @@
 use serde::{Deserialize, Serialize};
 
 /// The five gems; the rules count gold as a gem (V-C2).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Gem {
+    #[default]
     Gold,
     Ruby,
     Sapphire,
@@ -118,9 +121,10 @@ impl Item {
 }
 
 /// The two piles of a book (V-C6): the right pile shows rectos, the left pile versos.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
+    #[default]
     Left,
     Right,
 }

@@ -2,15 +2,15 @@
 //! contract. Rules: `shared/rules/valdora.md` (ids V-*); data: `data/valdora.toml`.
 //!
 //! ```
-//! use engine::{Game, NoEvents};
+//! use engine::{playout::random_action, rng_from_seed, Game, NoEvents};
 //! use valdora::{Valdora, ValdoraConfig};
 //!
 //! let mut game = Valdora::new(&ValdoraConfig::default(), 7).unwrap();
+//! let mut rng = rng_from_seed(7);
 //! let mut legal = Vec::new();
-//! while game.to_move().is_some() {
-//!     legal.clear();
-//!     game.legal_actions(&mut legal);
-//!     game.apply(legal[0], &mut NoEvents).unwrap();
+//! // Uniformly random play; always choosing the first action could pass forever.
+//! while let Some(action) = random_action(&game, &mut rng, &mut legal) {
+//!     game.apply(action, &mut NoEvents).unwrap();
 //! }
 //! assert!(game.outcome().is_some());
 //! ```
@@ -213,9 +213,10 @@ pub fn describe_face(rules: &Rules, face: &Face) -> String {
                     wants.push(g.name());
                 }
             }
-            for _ in 0..c.wants.coins {
-                wants.push("silver coin");
-            }
+            wants.extend(std::iter::repeat_n(
+                "silver coin",
+                usize::from(c.wants.coins),
+            ));
             format!("[{} {}: {} VP]", c.color.name(), wants.join("+"), c.points)
         }
     }

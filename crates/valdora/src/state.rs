@@ -1,8 +1,8 @@
 //! The game state: setup (V-S*), the turn (V-T*), the actions (V-A*) and the end (V-E1).
 
-use arrayvec::ArrayVec;
 use rand::seq::SliceRandom;
 use serde::{Deserialize, Serialize};
+use tinyvec::ArrayVec;
 
 use crate::actions::{Action, Items};
 use crate::board::{Space, SpaceKind};
@@ -46,7 +46,7 @@ impl PartialEq for RulesRef {
 }
 
 /// How a game is set up.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ValdoraConfig {
     /// 3 to 5 (V-C1).
@@ -73,7 +73,7 @@ impl Default for ValdoraConfig {
 }
 
 /// An incomplete commission in a player's hand: the card and the face it was bought on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct HeldCommission {
     pub card: u8,
     pub side: Side,
@@ -89,7 +89,7 @@ impl HeldCommission {
 }
 
 /// One seat's pieces.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Player {
     pub space: Space,
     pub coins: u8,
@@ -100,7 +100,7 @@ pub struct Player {
     pub gems: [Option<Gem>; 7],
     /// Coins to load the horse and the cart.
     pub load_cost: [u8; 2],
-    pub incomplete: ArrayVec<HeldCommission, MAX_INCOMPLETE>,
+    pub incomplete: ArrayVec<[HeldCommission; MAX_INCOMPLETE]>,
     pub craftsmen: [u8; 7],
     pub bonus_tiles: u8,
 }
@@ -184,7 +184,7 @@ pub struct Valdora {
     pub(crate) must_buy: bool,
     /// A horse or cart was unloaded: the next step loads it again (V-A2).
     pub(crate) pending_reload: Option<Item>,
-    pub(crate) players: ArrayVec<Player, { MAX_PLAYERS as usize }>,
+    pub(crate) players: ArrayVec<[Player; MAX_PLAYERS as usize]>,
     pub(crate) road_gems: [Gems; 13],
     pub(crate) discard: Gems,
     pub(crate) books: [Book; 4],
@@ -256,7 +256,7 @@ impl Valdora {
             })
             .collect();
         // V-S3: the 78 gems, shuffled, 6 on each road space.
-        let mut bag: ArrayVec<Gem, 78> = ArrayVec::new();
+        let mut bag: ArrayVec<[Gem; 78]> = ArrayVec::new();
         for g in Gem::ALL {
             for _ in 0..rules.gems[g.index()] {
                 bag.push(g);
@@ -283,7 +283,7 @@ impl Valdora {
         };
         let mut game = Valdora {
             rules,
-            config: config.clone(),
+            config: *config,
             seats: n,
             start_player,
             current: start_player,
