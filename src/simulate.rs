@@ -117,7 +117,8 @@ fn simulate<G: Game>(args: &SimulateArgs) -> Result<String, CliError> {
     for part in parts {
         stats.merge(part?);
     }
-    let summary = stats.summary(G::NAME, args, seconds);
+    let provisional = G::provisional_data(&config).len();
+    let summary = stats.summary(G::NAME, args, seconds, provisional);
     if args.json {
         serde_json::to_string(&summary)
             .map(|s| s + "\n")
@@ -306,7 +307,13 @@ impl Stats {
         }
     }
 
-    fn summary(&self, game: &'static str, args: &SimulateArgs, seconds: f64) -> Summary {
+    fn summary(
+        &self,
+        game: &'static str,
+        args: &SimulateArgs,
+        seconds: f64,
+        provisional_data: usize,
+    ) -> Summary {
         let scored = self.games - self.truncated;
         let seat_results = self.score.n.max(1) as f64;
         let per_second = |x: u64| {
@@ -354,6 +361,7 @@ impl Stats {
                     shares / scored as f64
                 })
                 .collect(),
+            provisional_data,
         }
     }
 }
@@ -396,6 +404,8 @@ pub struct Summary {
     pub categories: Categories,
     /// Share of the scored games won by each seat position (shared wins split).
     pub wins_by_seat: Vec<f64>,
+    /// How many component data entries are provisional placeholders (0: all confirmed).
+    pub provisional_data: usize,
 }
 
 impl Summary {
@@ -419,6 +429,14 @@ impl Summary {
             self.threads,
             if self.threads == 1 { "" } else { "s" }
         )?;
+        if self.provisional_data > 0 {
+            writeln!(
+                o,
+                "  note: {} component data entries are provisional placeholders, so scores are \
+                 not yet those of the printed game (see README)",
+                self.provisional_data
+            )?;
+        }
         writeln!(o)?;
         writeln!(o, "  {:<20}{:>10}", "games", self.games)?;
         writeln!(o, "  {:<20}{:>10}", "actions", self.actions)?;

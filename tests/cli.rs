@@ -294,6 +294,10 @@ fn simulate_json_summary() {
         assert!(s[field].is_number(), "{field} in {s}");
     }
     assert!(s["truncated"].is_u64());
+    assert!(
+        s["provisional_data"].as_u64().is_some_and(|n| n > 0),
+        "the shipped Valdora data has placeholders and simulate says so: {s}"
+    );
     for dist in ["turns", "actions_per_game", "score"] {
         for k in ["mean", "min", "max"] {
             assert!(s[dist][k].is_number(), "{dist}.{k} in {s}");
@@ -360,4 +364,57 @@ fn simulate_rejects_bad_input_clearly() {
         .assert()
         .code(2)
         .stderr(predicate::str::contains("cannot read data file"));
+}
+
+/// `data/valdora.toml` with every workshop's printed points tripled.
+fn data_with_tripled_workshop_points() -> String {
+    let shipped =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/data/valdora.toml"))
+            .expect("the shipped data file");
+    let mut in_workshop = false;
+    let mut edited = 0;
+    let lines: Vec<String> = shipped
+        .lines()
+        .map(|line| {
+            if line.starts_with("[[") || line.starts_with('[') {
+                in_workshop = line == "[[workshops]]";
+            }
+            match line.strip_prefix("points = ") {
+                Some(points) if in_workshop => {
+                    edited += 1;
+                    let points: u32 = points.trim().parse().expect("workshop points");
+                    format!("points = {}", 3 * points)
+                }
+                _ => line.to_string(),
+            }
+        })
+        .collect();
+    assert_eq!(edited, 7, "one points line per workshop");
+    lines.join("\n")
+}
+
+#[test]
+fn simulate_plays_with_a_corrected_data_file() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let corrected = dir.path().join("valdora.toml");
+    std::fs::write(&corrected, data_with_tripled_workshop_points()).expect("write");
+    let args = ["valdora", "--players", "4", "--games", "12", "--seed", "3"];
+    let shipped = simulate_json(&args);
+    let path = corrected.to_str().expect("utf-8 temp path");
+    let custom = simulate_json(&[&args[..], &["--data", path]].concat());
+    // Random play does not look at points, so the games are the same moves...
+    assert_eq!(shipped["actions"], custom["actions"]);
+    assert_eq!(
+        shipped["categories"]["commissions"],
+        custom["categories"]["commissions"]
+    );
+    // ...and only the workshops are scored from the corrected file.
+    let before = shipped["categories"]["workshops"]
+        .as_f64()
+        .expect("workshops");
+    let after = custom["categories"]["workshops"]
+        .as_f64()
+        .expect("workshops");
+    assert!(before > 0.0, "{shipped}");
+    assert!((after - 3.0 * before).abs() < 1e-9, "{before} -> {after}");
 }

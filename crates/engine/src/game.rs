@@ -66,6 +66,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         )))
     }
 
+    /// The component data entries of `config` that are placeholders, not verified against
+    /// the printed game. Users are told (README, views, CLI). Empty when all is confirmed.
+    fn provisional_data(config: &Self::Config) -> &[String] {
+        let _ = config;
+        &[]
+    }
+
     /// The config this game was created with.
     fn config(&self) -> &Self::Config;
 

@@ -59,6 +59,10 @@ impl Game for Valdora {
         Ok(())
     }
 
+    fn provisional_data(config: &ValdoraConfig) -> &[String] {
+        &config.rules.0.provisional
+    }
+
     fn config(&self) -> &ValdoraConfig {
         &self.config
     }
