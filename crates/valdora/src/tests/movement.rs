@@ -1,6 +1,7 @@
 use engine::Game;
 
 use super::*;
+use crate::board::SpaceKind;
 
 fn destinations(g: &Valdora) -> Vec<String> {
     let mut names: Vec<String> = legal(g)
@@ -151,6 +152,49 @@ fn a_player_with_no_affordable_destination_stays_and_loses_the_turn() {
     assert!(events.contains(&Event::Stuck { seat: 0 }));
     assert_eq!(g.to_move(), Some(1));
     assert_eq!(g.player(0).space, space(&g, "g12"));
+}
+
+/// Whether some set of at most `pawns` occupied spaces, each holding a pawn, leaves every
+/// pawn with only occupied destinations (`chosen` so far, candidates from `next` on).
+fn all_pawns_can_be_stuck(reach: &[u64], chosen: u64, next: usize, pawns: u32) -> bool {
+    let occupied_everywhere = chosen != 0
+        && (0..reach.len())
+            .filter(|s| chosen >> s & 1 == 1)
+            .all(|s| reach[s] & !chosen == 0);
+    if occupied_everywhere {
+        return true;
+    }
+    chosen.count_ones() < pawns
+        && (next..reach.len()).any(|s| all_pawns_can_be_stuck(reach, chosen | 1 << s, s + 1, pawns))
+}
+
+#[test]
+fn on_the_shipped_board_the_seats_can_never_all_be_stuck() {
+    // rule V-T3: a seat is stuck when no destination is affordable. Even with no coins at
+    // all, that needs another pawn on every space it can reach, and no silver mine among
+    // them. No placement of up to 5 pawns does that to every pawn at once, so the engine's
+    // `Ending::Stalled` guard (every seat stuck in a row) cannot happen with shipped data.
+    let g = new_game(5);
+    let board = &g.rules.board;
+    let reach: Vec<u64> = (0..board.len() as Space)
+        .map(|s| {
+            let plain = u64::from(board.reach_plain(s));
+            let mine_reachable = (0..board.len() as Space)
+                .any(|t| plain >> t & 1 == 1 && board.kind(t) == SpaceKind::SilverMine);
+            // A pawn that can reach a silver mine is never stuck: mark it unsatisfiable.
+            if mine_reachable {
+                u64::MAX
+            } else {
+                plain
+            }
+        })
+        .collect();
+    assert!(!all_pawns_can_be_stuck(&reach, 0, 0, 5));
+    // The search finds such a placement where one exists: three spaces that only reach
+    // each other, and a fourth that reaches a mine.
+    let triangle = [0b0110, 0b0101, 0b0011, u64::MAX];
+    assert!(all_pawns_can_be_stuck(&triangle, 0, 0, 3));
+    assert!(!all_pawns_can_be_stuck(&triangle, 0, 0, 2));
 }
 
 #[test]
