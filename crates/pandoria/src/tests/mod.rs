@@ -1,0 +1,3 @@
+//! Rule tests; each cites the P-* id it checks.
+
+mod geometry;
