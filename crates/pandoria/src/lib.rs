@@ -8,7 +8,9 @@
 #![forbid(unsafe_code)]
 
 pub mod board;
+pub mod cards;
 pub mod components;
+pub mod data;
 pub mod hex;
 pub mod map;
 

@@ -5,29 +5,14 @@ use std::collections::HashSet;
 
 use proptest::prelude::*;
 
-use crate::board::{parse_ascii, Board, CellKind};
+use crate::board::{Board, CellKind};
 use crate::components::Terrain::{self, *};
 use crate::hex::{Axial, Cell, Dir, NO_CELL};
 use crate::map::{Hex, Map};
 
-/// The layout proposal of components.toml (odd-q rows).
-pub const PROPOSAL: [&str; 10] = [
-    "##.....m....##",
-    "#....M.......#",
-    "...~..........",
-    "...S.......H..",
-    "f....1..2.....",
-    "..F..1..2....h",
-    "..........S...",
-    "....S.....~...",
-    "#........C...#",
-    "##....c.....##",
-];
-
+/// The shipped board (the layout proposal of components.toml).
 pub fn proposal_board() -> Board {
-    let rows: Vec<String> = PROPOSAL.iter().map(|s| s.to_string()).collect();
-    let layout = parse_ascii(&rows, |_, _| 1).unwrap();
-    Board::new(&layout.cells, &layout.start_pairs).unwrap()
+    crate::data::Rules::standard().board.clone()
 }
 
 /// A strip of cells along d0 at r = 0: neighbours are only left and right, so a test
