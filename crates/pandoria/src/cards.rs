@@ -90,9 +90,12 @@ impl Building {
 pub const RATES: [(u8, u8); 2] = [(2, 1), (3, 2)];
 
 /// The five realms (P-SC3).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+)]
 #[serde(rename_all = "snake_case")]
 pub enum Realm {
+    #[default]
     Humans,
     Dwarves,
     Elves,
