@@ -53,6 +53,31 @@ pub enum Action {
         from: Cell,
         to: Cell,
     },
+    /// P-SP1: take market card `market` for free.
+    TakeCard {
+        market: u8,
+    },
+    /// P-SP2: copy this seat's last spell.
+    AdoptFrom {
+        seat: u8,
+    },
+    /// P-SP5: set this resource to the spell's value.
+    SetResource {
+        resource: Resource,
+    },
+    /// P-SP11: this own figure counts m in this turn's scoring.
+    RageOn {
+        at: Cell,
+    },
+    /// P-SP13: draw the top of the single (or double) stack.
+    DrawFrom {
+        single: bool,
+    },
+    /// P-SP13: place the drawn tile; `dir` is 0 for a single tile.
+    PlaceDrawn {
+        at: Cell,
+        dir: Dir,
+    },
     /// P-T9: buy market card `market`.
     Buy {
         market: u8,

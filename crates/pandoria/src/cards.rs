@@ -5,6 +5,12 @@ use serde::{Deserialize, Serialize};
 /// A card, by its index in the data file (0..54).
 pub type CardId = u8;
 
+/// A card as a bit of a card set (`u64`); out-of-range ids give the empty set.
+#[inline]
+pub fn card_bit(card: CardId) -> u64 {
+    1u64.checked_shl(u32::from(card)).unwrap_or(0)
+}
+
 /// The 13 spells (P-SP1–P-SP13).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]

@@ -53,6 +53,38 @@ pub enum Event {
         at: Cell,
         leader: bool,
     },
+    SpellCast {
+        seat: Seat,
+        card: CardId,
+        cost: u8,
+    },
+    /// P-SP2: the spell of `from`'s last card resolves for `seat`.
+    SpellAdopted {
+        seat: Seat,
+        from: Seat,
+        card: CardId,
+    },
+    CardTaken {
+        seat: Seat,
+        card: CardId,
+        market: u8,
+    },
+    ResourceSet {
+        seat: Seat,
+        resource: Resource,
+        value: u8,
+    },
+    RageOn {
+        seat: Seat,
+        at: Cell,
+        weight: u8,
+    },
+    /// P-SP13: the drawn tile is shown to all.
+    TerrainDrawn {
+        seat: Seat,
+        single: bool,
+        tile: u8,
+    },
     BuildingBuilt {
         seat: Seat,
         card: CardId,

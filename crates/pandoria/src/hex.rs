@@ -147,6 +147,13 @@ impl std::fmt::Debug for CellSet {
     }
 }
 
+/// Serialized as the list of its cells.
+impl Serialize for CellSet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_seq(self.iter())
+    }
+}
+
 impl FromIterator<Cell> for CellSet {
     fn from_iter<I: IntoIterator<Item = Cell>>(iter: I) -> Self {
         let mut set = Self::EMPTY;

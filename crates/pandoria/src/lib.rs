@@ -26,6 +26,7 @@ pub mod events;
 pub mod hex;
 pub mod map;
 pub mod scoring;
+pub mod spells;
 pub mod state;
 pub mod turn;
 pub mod view;

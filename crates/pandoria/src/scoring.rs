@@ -38,15 +38,22 @@ pub fn rate_building(resource: Resource) -> Building {
 }
 
 impl Pandoria {
-    /// P-R2: the weight of `seat` for the region with root `root`.
+    /// P-R2 / P-R8: the weight of `seat` for the region with root `root`.
     pub fn weight(&self, seat: Seat, root: Cell) -> u16 {
         let board = &self.rules().board;
+        let rage = self.rage().filter(|_| seat == self.current);
         self.figures
             .iter()
             .filter_map(|at| {
                 let (owner, leader) = self.figure_at(at)?;
-                (owner == seat && self.map.adjacent_to_region(board, at, root))
-                    .then_some(if leader { 2 } else { 1 })
+                if owner != seat || !self.map.adjacent_to_region(board, at, root) {
+                    return None;
+                }
+                Some(match rage {
+                    Some((cell, m)) if cell == at => u16::from(m),
+                    _ if leader => 2,
+                    _ => 1,
+                })
             })
             .sum()
     }

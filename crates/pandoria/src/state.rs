@@ -6,7 +6,7 @@ use serde::{Deserialize, Serialize};
 use tinyvec::ArrayVec;
 
 use crate::actions::TileId;
-use crate::cards::{Building, Card, CardId, Realm};
+use crate::cards::{card_bit, Building, Card, CardId, Realm};
 use crate::data::Rules;
 use crate::events::Reason;
 use crate::hex::{Cell, CellSet, MAX_CELLS, NO_CELL};
@@ -183,13 +183,15 @@ pub enum Phase {
     FollowUp,
     /// P-T9.
     Buy,
+    /// The steps of a spell (P-SP1–P-SP13).
+    Spell,
     /// P-K3.
     ElfMove,
     Over,
 }
 
 /// What this turn has done so far (P-Z4: public).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Turn {
     /// The cells of the piece placed in P-T1 ([`NO_CELL`] when unused).
     pub placed: [Cell; 2],
@@ -197,6 +199,22 @@ pub struct Turn {
     pub placed_double: bool,
     /// Roots of the regions closed this turn (P-T2).
     pub closed: ArrayVec<[Cell; 32]>,
+    /// The spell step awaited.
+    pub pending: crate::spells::Pending,
+    /// P-SP11: the Rage figure's cell and weight ([`NO_CELL`] when none).
+    pub rage: (Cell, u8),
+}
+
+impl Default for Turn {
+    fn default() -> Self {
+        Turn {
+            placed: [NO_CELL; 2],
+            placed_double: false,
+            closed: ArrayVec::new(),
+            pending: crate::spells::Pending::None,
+            rage: (NO_CELL, 0),
+        }
+    }
 }
 
 /// A game of Pandoria.
@@ -215,7 +233,9 @@ pub struct Pandoria {
     pub(crate) double_stack: ArrayVec<[TileId; 64]>,
     pub(crate) removed: ArrayVec<[TileId; 16]>,
     pub(crate) single_stack: ArrayVec<[u8; 8]>,
-    pub(crate) single_placed: u8,
+    /// Double and single tiles on the board (bitsets of tile ids).
+    pub(crate) placed_doubles: u64,
+    pub(crate) placed_singles: u8,
     pub(crate) deck: ArrayVec<[CardId; 64]>,
     pub(crate) market: [CardId; MARKET],
     /// Monument values; the top is the last element (P-S11).
@@ -251,10 +271,6 @@ impl std::fmt::Debug for Pandoria {
             .field("end_triggered", &self.end_triggered)
             .finish_non_exhaustive()
     }
-}
-
-fn bit(card: CardId) -> u64 {
-    1 << card
 }
 
 impl Pandoria {
@@ -401,7 +417,7 @@ impl Pandoria {
             let draw = if side_b { 4 } else { 2 };
             for _ in 0..draw {
                 if let Some(c) = deck.pop() {
-                    p.hand |= bit(c);
+                    p.hand |= card_bit(c);
                 }
             }
             if !side_b {
@@ -411,8 +427,8 @@ impl Pandoria {
                         if card.marked_a {
                             p.slots[0] = c;
                         } else {
-                            p.hand |= bit(c);
-                            p.known |= bit(c);
+                            p.hand |= card_bit(c);
+                            p.known |= card_bit(c);
                         }
                     }
                 }
@@ -470,14 +486,12 @@ impl Pandoria {
             double_stack,
             removed,
             single_stack,
-            single_placed: 0,
+            placed_doubles: 0,
+            placed_singles: 0,
             deck,
             market,
             monuments,
-            turn: Turn {
-                placed: [NO_CELL; 2],
-                ..Turn::default()
-            },
+            turn: Turn::default(),
             end_triggered: false,
             placed_this_round: false,
             turns: 0,

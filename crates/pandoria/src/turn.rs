@@ -2,16 +2,12 @@
 //! automatic steps between decisions.
 
 use crate::actions::{Action, TileId};
-use crate::cards::{Building, CardId, Realm};
+use crate::cards::{card_bit, Building, CardId, Realm};
 use crate::components::Resource;
 use crate::events::{Event, Reason};
 use crate::hex::{Cell, CellSet, NO_CELL};
-use crate::state::{Pandoria, Phase, Turn, LEADER, MARKET, MONUMENT_BASE, NO_CARD, SLOTS};
+use crate::state::{Pandoria, Phase, Turn, MARKET, MONUMENT_BASE, NO_CARD, SLOTS};
 use engine::{EventSink, Seat};
-
-fn bit(card: CardId) -> u64 {
-    1 << card
-}
 
 /// The cards of a bitset, in id order.
 pub fn cards_of(set: u64) -> impl Iterator<Item = CardId> {
@@ -53,10 +49,16 @@ impl Pandoria {
                 out.push(Action::Skip);
             }
             Phase::Card => {
-                self.push_card_options(out);
+                self.push_cast_options(out);
+                self.push_builds(out);
+                self.push_monuments(out);
                 out.push(Action::Skip);
             }
-            Phase::FollowUp => out.push(Action::Skip),
+            Phase::FollowUp => {
+                self.push_cast_options(out);
+                out.push(Action::Skip);
+            }
+            Phase::Spell => self.push_spell_steps(out),
             Phase::Buy => {
                 self.push_buy_options(out);
                 out.push(Action::Skip);
@@ -96,7 +98,7 @@ impl Pandoria {
     }
 
     /// Calls `f` with every way to pay `cost` of `resource` (P-T7).
-    fn pay_options(
+    pub(crate) fn pay_options(
         &self,
         seat: Seat,
         resource: Resource,
@@ -119,7 +121,7 @@ impl Pandoria {
         }
     }
 
-    fn pay(
+    pub(crate) fn pay(
         &mut self,
         seat: Seat,
         resource: Resource,
@@ -171,7 +173,7 @@ impl Pandoria {
     pub(crate) fn build_cost(&self, seat: Seat, card: CardId, slot: usize) -> Option<u8> {
         let p = self.player(seat);
         let rules = self.rules();
-        if slot >= SLOTS || p.monuments[slot] != 0 || p.hand & bit(card) == 0 {
+        if slot >= SLOTS || p.monuments[slot] != 0 || p.hand & card_bit(card) == 0 {
             return None;
         }
         let new = rules.cards.get(usize::from(card))?;
@@ -230,7 +232,7 @@ impl Pandoria {
         )
     }
 
-    fn push_card_options(&self, out: &mut Vec<Action>) {
+    pub(crate) fn push_builds(&self, out: &mut Vec<Action>) {
         let seat = self.current;
         let p = self.player(seat);
         for card in cards_of(p.hand) {
@@ -246,6 +248,10 @@ impl Pandoria {
                 }
             }
         }
+    }
+
+    pub(crate) fn push_monuments(&self, out: &mut Vec<Action>) {
+        let seat = self.current;
         for slot in 0..SLOTS {
             if let Some(cost) = self.monument_cost(seat, slot) {
                 self.pay_options(seat, Resource::Wood, cost, |pay| {
@@ -338,7 +344,11 @@ impl Pandoria {
 
     pub(crate) fn apply_action(&mut self, action: Action, events: &mut impl EventSink<Event>) {
         let seat = self.current;
+        if self.phase == Phase::Spell {
+            return self.apply_spell_step(action, events);
+        }
         match action {
+            Action::CastSpell { card, pay } => self.cast(card, pay, events),
             Action::PlaceTile { tile, at, dir } => self.place_tile(seat, tile, at, dir, events),
             Action::PlaceCastle { at } => {
                 let rules = self.rules();
@@ -351,15 +361,7 @@ impl Pandoria {
                 self.enter_figure(events);
             }
             Action::PlaceFigure { at, leader } => {
-                let p = &mut self.players[usize::from(seat)];
-                if leader {
-                    p.leader_in_reserve = false;
-                } else {
-                    p.figures -= 1;
-                }
-                self.occupant[usize::from(at)] = (seat + 1) | if leader { LEADER } else { 0 };
-                self.figures.insert(at);
-                events.emit(Event::FigurePlaced { seat, at, leader });
+                self.put_from_reserve(seat, at, leader, events);
                 self.enter_card(events);
             }
             Action::RemoveFigure { at } => {
@@ -370,11 +372,11 @@ impl Pandoria {
                 let cost = self.build_cost(seat, card, usize::from(slot)).unwrap_or(0);
                 self.pay(seat, Resource::Wood, cost, pay, events);
                 let p = &mut self.players[usize::from(seat)];
-                p.hand &= !bit(card);
-                p.known &= !bit(card);
+                p.hand &= !card_bit(card);
+                p.known &= !card_bit(card);
                 let old = std::mem::replace(&mut p.slots[usize::from(slot)], card);
                 if old != NO_CARD {
-                    p.covered |= bit(old);
+                    p.covered |= card_bit(old);
                 }
                 events.emit(Event::BuildingBuilt {
                     seat,
@@ -390,7 +392,7 @@ impl Pandoria {
                 let value = self.monuments.pop().unwrap_or(0);
                 let p = &mut self.players[usize::from(seat)];
                 let old = std::mem::replace(&mut p.slots[usize::from(slot)], NO_CARD);
-                p.covered |= bit(old);
+                p.covered |= card_bit(old);
                 p.monuments[usize::from(slot)] = value;
                 p.add_points(Reason::Monuments, u16::from(value));
                 events.emit(Event::MonumentBuilt {
@@ -411,8 +413,8 @@ impl Pandoria {
                 self.pay(seat, Resource::Gold, price, pay, events);
                 let card = self.market[usize::from(market)];
                 let p = &mut self.players[usize::from(seat)];
-                p.hand |= bit(card);
-                p.known |= bit(card);
+                p.hand |= card_bit(card);
+                p.known |= card_bit(card);
                 events.emit(Event::CardBought {
                     seat,
                     card,
@@ -424,11 +426,7 @@ impl Pandoria {
                 self.finish_turn(events);
             }
             Action::MoveFigure { from, to } => {
-                self.occupant[usize::from(to)] = self.occupant[usize::from(from)];
-                self.occupant[usize::from(from)] = 0;
-                self.figures.remove(from);
-                self.figures.insert(to);
-                events.emit(Event::FigureMoved { seat, from, to });
+                self.move_figure(seat, from, to, events);
                 self.end_turn(events);
             }
             Action::Skip => match self.phase {
@@ -436,10 +434,61 @@ impl Pandoria {
                 Phase::Card | Phase::FollowUp => self.score_turn(events),
                 Phase::Buy => self.finish_turn(events),
                 Phase::ElfMove => self.end_turn(events),
-                Phase::Place | Phase::Over => {}
+                Phase::Place | Phase::Spell | Phase::Over => {}
             },
-            Action::CastSpell { .. } | Action::Done => {}
+            _ => {}
         }
+    }
+
+    /// P-T5: a hand card onto a slot, the old building covered.
+    pub(crate) fn build(
+        &mut self,
+        seat: Seat,
+        card: CardId,
+        slot: u8,
+        cost: u8,
+        events: &mut impl EventSink<Event>,
+    ) {
+        let p = &mut self.players[usize::from(seat)];
+        p.hand &= !card_bit(card);
+        p.known &= !card_bit(card);
+        let old = std::mem::replace(&mut p.slots[usize::from(slot)], card);
+        if old != NO_CARD {
+            p.covered |= card_bit(old);
+        }
+        events.emit(Event::BuildingBuilt {
+            seat,
+            card,
+            slot,
+            cost,
+        });
+    }
+
+    /// P-T6: the top monument onto a building; its value scores at once.
+    pub(crate) fn raise_monument(
+        &mut self,
+        seat: Seat,
+        slot: u8,
+        cost: u8,
+        events: &mut impl EventSink<Event>,
+    ) {
+        let value = self.monuments.pop().unwrap_or(0);
+        let p = &mut self.players[usize::from(seat)];
+        let old = std::mem::replace(&mut p.slots[usize::from(slot)], NO_CARD);
+        p.covered |= card_bit(old);
+        p.monuments[usize::from(slot)] = value;
+        p.add_points(Reason::Monuments, u16::from(value));
+        events.emit(Event::MonumentBuilt {
+            seat,
+            slot,
+            value,
+            cost,
+        });
+        events.emit(Event::PointsGained {
+            seat,
+            points: u16::from(value),
+            reason: Reason::Monuments,
+        });
     }
 
     fn place_tile(
@@ -456,6 +505,7 @@ impl Pandoria {
             p.tiles.remove(i);
         }
         let [a, b] = rules.double_tiles[usize::from(tile)];
+        self.placed_doubles |= 1 << tile;
         let closed = self.map.place_double(&rules.board, at, dir, a, b);
         events.emit(Event::TilePlaced {
             seat,
@@ -471,7 +521,7 @@ impl Pandoria {
     }
 
     /// P-T2 / P-G12: note the closed regions and send their figures home.
-    fn close_regions(&mut self, closed: &[Cell], events: &mut impl EventSink<Event>) {
+    pub(crate) fn close_regions(&mut self, closed: &[Cell], events: &mut impl EventSink<Event>) {
         for &root in closed {
             events.emit(Event::RegionClosed { root });
             let figures = self.figures;
@@ -486,7 +536,7 @@ impl Pandoria {
         }
     }
 
-    fn return_figure(&mut self, at: Cell, events: &mut impl EventSink<Event>) {
+    pub(crate) fn return_figure(&mut self, at: Cell, events: &mut impl EventSink<Event>) {
         let Some((owner, leader)) = self.figure_at(at) else {
             return;
         };
@@ -519,10 +569,7 @@ impl Pandoria {
         if self.current == self.config.start_seat {
             self.placed_this_round = false;
         }
-        self.turn = Turn {
-            placed: [NO_CELL; 2],
-            ..Turn::default()
-        };
+        self.turn = Turn::default();
         events.emit(Event::TurnBegan {
             seat: self.current,
             turn: self.turns,
@@ -569,7 +616,7 @@ impl Pandoria {
     }
 
     /// P-T8, then P-T9.
-    fn score_turn(&mut self, events: &mut impl EventSink<Event>) {
+    pub(crate) fn score_turn(&mut self, events: &mut impl EventSink<Event>) {
         self.score_closed(events);
         let mut options = Vec::new();
         if self.may_buy() {
@@ -583,7 +630,7 @@ impl Pandoria {
     }
 
     /// P-T10 refill: every empty market slot takes the deck's top card (P-X3).
-    fn refill_market(&mut self, events: &mut impl EventSink<Event>) {
+    pub(crate) fn refill_market(&mut self, events: &mut impl EventSink<Event>) {
         for market in 0..MARKET {
             if self.market[market] == NO_CARD {
                 if let Some(card) = self.deck.pop() {

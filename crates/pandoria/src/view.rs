@@ -65,6 +65,9 @@ pub struct View {
     pub closed_this_turn: Vec<Cell>,
     pub end_triggered: bool,
     pub turn: u32,
+    /// The spell step awaited, with a tile drawn by Terrain (public, P-SP13).
+    pub pending: crate::spells::Pending,
+    pub rage: Option<(Cell, u8)>,
 }
 
 fn some_card(c: CardId) -> Option<CardId> {
@@ -138,6 +141,8 @@ impl Pandoria {
             closed_this_turn: self.turn.closed.to_vec(),
             end_triggered: self.end_triggered,
             turn: self.turns,
+            pending: self.turn.pending,
+            rage: self.rage(),
         }
     }
 
@@ -185,7 +190,7 @@ impl Pandoria {
             p.hand = p.known;
             for _ in 0..unknown {
                 if let Some(c) = pool.next() {
-                    p.hand |= 1 << c;
+                    p.hand |= crate::cards::card_bit(c);
                 }
             }
         }

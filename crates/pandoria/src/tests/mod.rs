@@ -75,10 +75,7 @@ pub fn scenario(realms: &[Realm], mode: Mode, rules: &'static Rules, keep: &[Cel
         p.tiles.clear();
         p.slots = [NO_CARD; 5];
     }
-    g.turn = Turn {
-        placed: [crate::hex::NO_CELL; 2],
-        ..Turn::default()
-    };
+    g.turn = Turn::default();
     g.current = 0;
     g.phase = Phase::Card;
     g
