@@ -4,6 +4,7 @@
 
 mod examples;
 mod geometry;
+mod properties;
 mod turn;
 
 use crate::actions::Action;
