@@ -5,6 +5,7 @@
 mod examples;
 mod geometry;
 mod properties;
+mod spells;
 mod turn;
 
 use crate::actions::Action;
