@@ -5,6 +5,7 @@
 mod examples;
 mod geometry;
 mod properties;
+mod rules;
 mod spells;
 mod turn;
 
