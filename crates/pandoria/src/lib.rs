@@ -25,6 +25,7 @@ pub mod data;
 pub mod events;
 pub mod hex;
 pub mod map;
+pub mod render;
 pub mod scoring;
 pub mod spells;
 pub mod state;
@@ -99,5 +100,9 @@ impl Game for Pandoria {
 
     fn turns(&self) -> u32 {
         self.turns
+    }
+
+    fn describe_action(&self, action: &Action) -> String {
+        self.describe(action)
     }
 }
