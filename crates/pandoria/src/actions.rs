@@ -87,6 +87,44 @@ pub enum Action {
     Done,
 }
 
+/// Where legal-action generation writes: the caller's buffer, or a [`Count`] when only
+/// the number matters (so the automatic steps never allocate).
+pub trait ActionSink {
+    fn push(&mut self, action: Action);
+    fn len(&self) -> usize;
+    fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+}
+
+impl ActionSink for Vec<Action> {
+    #[inline]
+    fn push(&mut self, action: Action) {
+        Vec::push(self, action);
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        Vec::len(self)
+    }
+}
+
+/// Counts actions instead of storing them.
+#[derive(Debug, Default, Clone, Copy)]
+pub struct Count(pub usize);
+
+impl ActionSink for Count {
+    #[inline]
+    fn push(&mut self, _action: Action) {
+        self.0 += 1;
+    }
+
+    #[inline]
+    fn len(&self) -> usize {
+        self.0
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -3,7 +3,7 @@
 
 use serde::Serialize;
 
-use crate::actions::Action;
+use crate::actions::{Action, ActionSink, Count};
 use crate::cards::{card_bit, Building, CardId, Realm, Spell};
 use crate::components::Resource;
 use crate::events::{Event, Reason};
@@ -62,6 +62,13 @@ pub enum Pending {
     },
 }
 
+/// P-P1: an "up to n" step offers `Done` once a pick was made and options remain.
+fn offer_done(out: &mut impl ActionSink, start: usize, picked: u8) {
+    if picked > 0 && out.len() > start {
+        out.push(Action::Done);
+    }
+}
+
 impl Pandoria {
     /// P-P1 / P-B9: the crystal cost of casting `card`.
     pub fn spell_cost(&self, seat: Seat, card: CardId) -> u8 {
@@ -113,7 +120,7 @@ impl Pandoria {
         (figure, leader)
     }
 
-    fn push_reserve_placements(&self, seat: Seat, cells: CellSet, out: &mut Vec<Action>) {
+    fn push_reserve_placements(&self, seat: Seat, cells: CellSet, out: &mut impl ActionSink) {
         let (figure, leader) = self.reserve_choices(seat);
         for at in cells.iter() {
             if figure {
@@ -237,7 +244,7 @@ impl Pandoria {
     }
 
     /// P-P1: `CastSpell` options of the seat to move.
-    pub(crate) fn push_cast_options(&self, out: &mut Vec<Action>) {
+    pub(crate) fn push_cast_options(&self, out: &mut impl ActionSink) {
         let seat = self.current;
         let rules = self.rules();
         for card in cards_of(self.player(seat).hand) {
@@ -317,9 +324,9 @@ impl Pandoria {
 
     /// Ends the spell when its current step has no option left (a public fact).
     fn settle_spell(&mut self, events: &mut impl EventSink<Event>) {
-        let mut options = Vec::new();
+        let mut options = Count::default();
         self.push_spell_steps(&mut options);
-        if options.is_empty() {
+        if options.0 == 0 {
             self.end_spell(events);
         }
     }
@@ -330,16 +337,11 @@ impl Pandoria {
         self.score_turn(events);
     }
 
-    pub(crate) fn push_spell_steps(&self, out: &mut Vec<Action>) {
+    pub(crate) fn push_spell_steps(&self, out: &mut impl ActionSink) {
         let seat = self.current;
         let p = self.player(seat);
         let rules = self.rules();
         let start = out.len();
-        let done = |picked: u8, out: &mut Vec<Action>| {
-            if picked > 0 && out.len() > start {
-                out.push(Action::Done);
-            }
-        };
         match self.turn.pending {
             Pending::None => {}
             Pending::Acquire { left, picked } => {
@@ -352,7 +354,7 @@ impl Pandoria {
                         }
                     }
                 }
-                done(picked, out);
+                offer_done(out, start, picked);
             }
             Pending::Adopt => {
                 for s in 0..self.seats {
@@ -370,7 +372,7 @@ impl Pandoria {
                     };
                     self.push_reserve_placements(seat, cells, out);
                 }
-                done(picked, out);
+                offer_done(out, start, picked);
             }
             Pending::Conjure { value } => {
                 for r in Resource::ALL {
@@ -426,7 +428,7 @@ impl Pandoria {
                 for at in self.own_figures(seat).iter() {
                     out.push(Action::RemoveFigure { at });
                 }
-                done(picked, out);
+                offer_done(out, start, picked);
             }
             Pending::Rage { .. } => {
                 for at in self.own_figures(seat).iter() {
@@ -450,7 +452,7 @@ impl Pandoria {
                         }
                     }
                 }
-                done(picked, out);
+                offer_done(out, start, picked);
             }
             Pending::Terrain => {
                 if !self.double_stack.is_empty() && self.map.any_double(&rules.board) {

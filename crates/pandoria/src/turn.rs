@@ -1,7 +1,7 @@
 //! The turn (P-T1–P-T12): legal actions of each phase, applying them, and the
 //! automatic steps between decisions.
 
-use crate::actions::{Action, TileId};
+use crate::actions::{Action, ActionSink, Count, TileId};
 use crate::cards::{card_bit, Building, CardId, Realm};
 use crate::components::Resource;
 use crate::events::{Event, Reason};
@@ -71,7 +71,7 @@ impl Pandoria {
     }
 
     /// P-T3 (a) and (b), without `Skip`.
-    fn push_figure_options(&self, out: &mut Vec<Action>) {
+    fn push_figure_options(&self, out: &mut impl ActionSink) {
         let seat = self.current;
         let p = self.player(seat);
         let humans = p.is(Realm::Humans);
@@ -232,7 +232,7 @@ impl Pandoria {
         )
     }
 
-    pub(crate) fn push_builds(&self, out: &mut Vec<Action>) {
+    pub(crate) fn push_builds(&self, out: &mut impl ActionSink) {
         let seat = self.current;
         let p = self.player(seat);
         for card in cards_of(p.hand) {
@@ -250,7 +250,7 @@ impl Pandoria {
         }
     }
 
-    pub(crate) fn push_monuments(&self, out: &mut Vec<Action>) {
+    pub(crate) fn push_monuments(&self, out: &mut impl ActionSink) {
         let seat = self.current;
         for slot in 0..SLOTS {
             if let Some(cost) = self.monument_cost(seat, slot) {
@@ -268,7 +268,7 @@ impl Pandoria {
         !self.turn.closed.is_empty() || self.player(self.current).is(Realm::Mages)
     }
 
-    fn push_buy_options(&self, out: &mut Vec<Action>) {
+    fn push_buy_options(&self, out: &mut impl ActionSink) {
         let seat = self.current;
         for market in 0..MARKET {
             if let Some(price) = self.buy_price(seat, market) {
@@ -321,7 +321,7 @@ impl Pandoria {
         targets
     }
 
-    fn push_elf_moves(&self, out: &mut Vec<Action>) {
+    fn push_elf_moves(&self, out: &mut impl ActionSink) {
         let seat = self.current;
         for from in self.figures.iter() {
             if self.figure_at(from) != Some((seat, false)) {
@@ -586,9 +586,9 @@ impl Pandoria {
     /// P-T3, skipped when it offers nothing but `Skip` (docs/contract.md §5.6: the
     /// options are public).
     fn enter_figure(&mut self, events: &mut impl EventSink<Event>) {
-        let mut options = Vec::new();
+        let mut options = Count::default();
         self.push_figure_options(&mut options);
-        if options.is_empty() {
+        if options.0 == 0 {
             self.enter_card(events);
         } else {
             self.phase = Phase::Figure;
@@ -618,11 +618,11 @@ impl Pandoria {
     /// P-T8, then P-T9.
     pub(crate) fn score_turn(&mut self, events: &mut impl EventSink<Event>) {
         self.score_closed(events);
-        let mut options = Vec::new();
+        let mut options = Count::default();
         if self.may_buy() {
             self.push_buy_options(&mut options);
         }
-        if options.is_empty() {
+        if options.0 == 0 {
             self.finish_turn(events);
         } else {
             self.phase = Phase::Buy;
@@ -670,9 +670,9 @@ impl Pandoria {
             }
         }
         if self.player(seat).is(Realm::Elves) {
-            let mut options = Vec::new();
+            let mut options = Count::default();
             self.push_elf_moves(&mut options);
-            if !options.is_empty() {
+            if options.0 > 0 {
                 self.phase = Phase::ElfMove;
                 return;
             }
