@@ -44,6 +44,8 @@ pub struct Board {
     coords: Vec<Axial>,
     kinds: Vec<CellKind>,
     neighbours: Vec<[Cell; 6]>,
+    /// The neighbours of each cell as a set.
+    neighbour_sets: Vec<CellSet>,
     start_pairs: Vec<[Cell; 2]>,
     /// Field and start cells: where tiles and castles go.
     field: CellSet,
@@ -77,7 +79,7 @@ impl Board {
                 }
             }
         }
-        let neighbours = sorted
+        let neighbours: Vec<[Cell; 6]> = sorted
             .iter()
             .map(|(a, _)| {
                 let mut n = [NO_CELL; 6];
@@ -87,10 +89,15 @@ impl Board {
                 n
             })
             .collect();
+        let neighbour_sets = neighbours
+            .iter()
+            .map(|n: &[Cell; 6]| n.iter().copied().filter(|&c| c != NO_CELL).collect())
+            .collect();
         let mut board = Board {
             coords: sorted.iter().map(|(a, _)| *a).collect(),
             kinds: sorted.iter().map(|(_, k)| *k).collect(),
             neighbours,
+            neighbour_sets,
             start_pairs: Vec::new(),
             field: CellSet::EMPTY,
             ships: CellSet::EMPTY,
@@ -150,6 +157,12 @@ impl Board {
     #[inline]
     pub fn neighbours(&self, cell: Cell) -> &[Cell; 6] {
         &self.neighbours[usize::from(cell)]
+    }
+
+    /// The neighbours of a cell as a set.
+    #[inline]
+    pub fn neighbour_set(&self, cell: Cell) -> CellSet {
+        self.neighbour_sets[usize::from(cell)]
     }
 
     /// The neighbour in direction `dir`, or `None` outside the map.

@@ -126,18 +126,36 @@ impl CellSet {
     }
 
     /// The cells in increasing index order, that is in (r, q) order.
-    pub fn iter(&self) -> impl Iterator<Item = Cell> + '_ {
-        self.0.iter().enumerate().flat_map(|(w, &bits)| {
-            let mut bits = bits;
-            std::iter::from_fn(move || {
-                if bits == 0 {
-                    return None;
-                }
-                let b = bits.trailing_zeros();
-                bits &= bits - 1;
-                Some((w as u32 * 64 + b) as Cell)
-            })
-        })
+    #[inline]
+    pub fn iter(&self) -> CellIter {
+        CellIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// The cells of a [`CellSet`], lowest index first.
+#[derive(Debug, Clone)]
+pub struct CellIter {
+    words: [u64; MAX_CELLS / 64],
+    word: usize,
+}
+
+impl Iterator for CellIter {
+    type Item = Cell;
+
+    #[inline]
+    fn next(&mut self) -> Option<Cell> {
+        while self.word < self.words.len() {
+            let bits = self.words[self.word];
+            if bits != 0 {
+                self.words[self.word] = bits & (bits - 1);
+                return Some((self.word as u32 * 64 + bits.trailing_zeros()) as Cell);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 

@@ -185,15 +185,23 @@ impl Map {
         mut out: impl FnMut(Cell, Dir),
     ) {
         let dirs = if identical_halves { 3 } else { 6 };
-        for at in self.empty.iter() {
-            let here = self.placeable.contains(at);
+        // A placement starts on a placeable cell or on an empty neighbour of one.
+        let mut starts = self.placeable;
+        for c in self.placeable.iter() {
+            starts = starts.union(board.neighbour_set(c));
+        }
+        for at in starts.intersection(self.empty).iter() {
+            let partners = if self.placeable.contains(at) {
+                self.empty
+            } else {
+                self.placeable
+            };
+            if board.neighbour_set(at).intersection(partners).is_empty() {
+                continue;
+            }
             let ns = board.neighbours(at);
             for dir in 0..dirs {
-                let other = ns[usize::from(dir)];
-                if other != NO_CELL
-                    && self.empty.contains(other)
-                    && (here || self.placeable.contains(other))
-                {
+                if partners.contains(ns[usize::from(dir)]) {
                     out(at, dir);
                 }
             }
@@ -256,7 +264,13 @@ impl Map {
 
     /// The hexes of the region with root `root`.
     pub fn region_cells(&self, board: &Board, root: Cell) -> CellSet {
-        (0..board.len() as Cell)
+        let candidates = if self.flags[usize::from(root)] & FLAG_CLOSED == 0 {
+            self.open_land
+        } else {
+            (0..board.len() as Cell).collect()
+        };
+        candidates
+            .iter()
             .filter(|&c| self.land(c).is_some() && self.find(c) == root)
             .collect()
     }
@@ -386,8 +400,8 @@ impl Map {
         if self.flags[r] & (FLAG_CLOSED | FLAG_EXIT) != 0 || self.liberties[r] != 0 {
             return;
         }
-        self.flags[r] |= FLAG_CLOSED;
         let cells = self.region_cells(board, root);
+        self.flags[r] |= FLAG_CLOSED;
         self.open_land = self.open_land.difference(cells);
         closed.push(root);
     }
