@@ -371,41 +371,13 @@ impl Pandoria {
             Action::Build { card, slot, pay } => {
                 let cost = self.build_cost(seat, card, usize::from(slot)).unwrap_or(0);
                 self.pay(seat, Resource::Wood, cost, pay, events);
-                let p = &mut self.players[usize::from(seat)];
-                p.hand &= !card_bit(card);
-                p.known &= !card_bit(card);
-                let old = std::mem::replace(&mut p.slots[usize::from(slot)], card);
-                if old != NO_CARD {
-                    p.covered |= card_bit(old);
-                }
-                events.emit(Event::BuildingBuilt {
-                    seat,
-                    card,
-                    slot,
-                    cost,
-                });
+                self.build(seat, card, slot, cost, events);
                 self.after_build(events);
             }
             Action::Monument { slot, pay } => {
                 let cost = self.monument_cost(seat, usize::from(slot)).unwrap_or(0);
                 self.pay(seat, Resource::Wood, cost, pay, events);
-                let value = self.monuments.pop().unwrap_or(0);
-                let p = &mut self.players[usize::from(seat)];
-                let old = std::mem::replace(&mut p.slots[usize::from(slot)], NO_CARD);
-                p.covered |= card_bit(old);
-                p.monuments[usize::from(slot)] = value;
-                p.add_points(Reason::Monuments, u16::from(value));
-                events.emit(Event::MonumentBuilt {
-                    seat,
-                    slot,
-                    value,
-                    cost,
-                });
-                events.emit(Event::PointsGained {
-                    seat,
-                    points: u16::from(value),
-                    reason: Reason::Monuments,
-                });
+                self.raise_monument(seat, slot, cost, events);
                 self.after_build(events);
             }
             Action::Buy { market, pay } => {

@@ -15,7 +15,7 @@ use crate::components::Terrain;
 use crate::data::Rules;
 use crate::hex::{Axial, Cell, CellSet, Dir};
 use crate::map::{Hex, Map};
-use crate::state::{Mode, Pandoria, PandoriaConfig, Phase, RulesRef, Turn, LEADER, NO_CARD};
+use crate::state::{Mode, Pandoria, PandoriaConfig, Phase, RulesRef, Turn, NO_CARD};
 use engine::{Game, Seat};
 
 /// The owner of filler castles: no seat.
@@ -110,14 +110,7 @@ pub fn put_castle(g: &mut Pandoria, cell: Cell, owner: Seat) {
 }
 
 pub fn put_figure(g: &mut Pandoria, cell: Cell, seat: Seat, leader: bool) {
-    let p = &mut g.players[usize::from(seat)];
-    if leader {
-        p.leader_in_reserve = false;
-    } else {
-        p.figures -= 1;
-    }
-    g.occupant[usize::from(cell)] = (seat + 1) | if leader { LEADER } else { 0 };
-    g.figures.insert(cell);
+    g.put_from_reserve(seat, cell, leader, &mut engine::NoEvents);
 }
 
 /// Puts a card into a building slot as if built.
