@@ -523,17 +523,19 @@ fn terrain_single_closes() {
 // rule P-C19 / P-K5: halflings who cast first get no build.
 #[test]
 fn halflings_cast_first_no_build() {
-    let mut g = with_spell(
-        Spell::Conjure,
-        10,
-        &[Realm::Halflings, Realm::Humans],
-        &[],
-        |r| {
-            r.cards[1] = building_card(Statue, 0, 1);
-        },
-    );
-    g.players[0].hand = 0b11;
-    g.players[0].resources = [10, 3, 3];
+    let halflings = || {
+        let mut g = with_spell(
+            Spell::Conjure,
+            10,
+            &[Realm::Halflings, Realm::Humans],
+            &[],
+            |r| r.cards[1] = building_card(Statue, 0, 1),
+        );
+        g.players[0].hand = 0b11;
+        g.players[0].resources = [10, 3, 3];
+        g
+    };
+    let mut g = halflings();
     cast(&mut g);
     play(
         &mut g,
@@ -543,17 +545,7 @@ fn halflings_cast_first_no_build() {
     );
     assert!(!legal(&g).iter().any(|a| matches!(a, Action::Build { .. })));
     // After a build they may cast.
-    let mut g = with_spell(
-        Spell::Conjure,
-        10,
-        &[Realm::Halflings, Realm::Humans],
-        &[],
-        |r| {
-            r.cards[1] = building_card(Statue, 0, 1);
-        },
-    );
-    g.players[0].hand = 0b11;
-    g.players[0].resources = [10, 3, 3];
+    let mut g = halflings();
     play(
         &mut g,
         Action::Build {
