@@ -333,11 +333,31 @@ impl Pandoria {
         }
     }
 
-    /// Fast legality for checked apply: agrees with `push_legal` (bounds-checked).
+    /// Legality for checked apply, agreeing with `push_legal` and bounds-checking every
+    /// field: placements (the longest lists) are answered directly, the rest by listing.
     pub(crate) fn check_legal(&self, action: &Action) -> bool {
-        let mut legal = Vec::new();
-        self.push_legal(&mut legal);
-        legal.contains(action)
+        let p = self.player(self.current);
+        let rules = self.rules();
+        match (self.phase, *action) {
+            (Phase::Over, _) => false,
+            (Phase::Place, Action::PlaceTile { tile, at, dir }) => {
+                match rules.double_tiles.get(usize::from(tile)) {
+                    Some([a, b]) if p.tiles.contains(&tile) => {
+                        (a != b || dir < 3) && self.map.double_legal(&rules.board, at, dir)
+                    }
+                    _ => false,
+                }
+            }
+            (Phase::Place, Action::PlaceCastle { at }) => {
+                p.castles > 0 && self.map.single_legal(at)
+            }
+            (Phase::Place, _) => false,
+            _ => {
+                let mut legal = Vec::new();
+                self.push_legal(&mut legal);
+                legal.contains(action)
+            }
+        }
     }
 
     // ----- applying -------------------------------------------------------------------

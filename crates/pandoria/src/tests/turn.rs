@@ -413,3 +413,34 @@ fn teams_share_the_standing() {
     }
     let _ = Event::GameOver;
 }
+
+// Bad input / contract §1: the fast `is_legal` agrees with the list, for listed actions
+// and for arbitrary (also out-of-range) placements.
+#[test]
+fn is_legal_agrees_with_the_list() {
+    let mut rng = rng_from_seed(99);
+    for seed in 0..6 {
+        let mut g = new(2 + (seed % 3) as u8, Mode::Full, seed);
+        let mut buf = Vec::new();
+        while let Some(a) = engine::playout::random_action(&g, &mut rng, &mut buf) {
+            if g.phase == Phase::Place {
+                let listed = legal(&g);
+                for tile in [0u8, 5, 47, 48, 200] {
+                    for at in [0u8, 17, 40, 77, 127, 128, 200, 255] {
+                        for dir in [0u8, 2, 3, 5, 6, 255] {
+                            let x = Action::PlaceTile { tile, at, dir };
+                            assert_eq!(g.is_legal(&x), listed.contains(&x), "{x:?}");
+                        }
+                        let c = Action::PlaceCastle { at };
+                        assert_eq!(g.is_legal(&c), listed.contains(&c), "{c:?}");
+                    }
+                }
+                for x in &listed {
+                    assert!(g.is_legal(x));
+                }
+                assert!(!g.is_legal(&Action::Skip));
+            }
+            g.apply(a, &mut NoEvents).unwrap();
+        }
+    }
+}
