@@ -444,3 +444,19 @@ fn is_legal_agrees_with_the_list() {
         }
     }
 }
+
+// rule P-Z2 / P-T4 (contract §5.6): the card phase is asked whenever the hand holds a
+// card, even with `Skip` alone, so the trace never shows that the hand is unplayable.
+#[test]
+fn card_phase_is_asked_with_an_unplayable_hand() {
+    let rules = rules_with(|r| r.cards[0] = building_card(Building::Statue, 0, 9));
+    let x = centre();
+    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, rules, &[x]);
+    g.players[0].hand = 1;
+    g.players[0].resources = [0, 0, 0];
+    g.phase = Phase::Place;
+    play(&mut g, Action::PlaceCastle { at: x });
+    play(&mut g, Action::Skip); // no figure
+    assert_eq!((g.current, g.phase), (0, Phase::Card));
+    assert_eq!(legal(&g), vec![Action::Skip]);
+}
