@@ -460,3 +460,20 @@ fn card_phase_is_asked_with_an_unplayable_hand() {
     assert_eq!((g.current, g.phase), (0, Phase::Card));
     assert_eq!(legal(&g), vec![Action::Skip]);
 }
+
+// rule P-SC4: a corrected data file loads without recompiling (`--data FILE`); a bad one
+// is refused with a data error and leaves the config alone.
+#[test]
+fn corrected_data_files_load() {
+    let mut config = PandoriaConfig::default();
+    let text = crate::data::STANDARD_DATA.replacen("gold_price = 2", "gold_price = 7", 1);
+    Pandoria::load_data(&mut config, &text).unwrap();
+    assert_ne!(config.rules, PandoriaConfig::default().rules);
+    assert!(config.rules.0.cards.iter().any(|c| c.gold_price == 7));
+    let g = Pandoria::new(&config, 1).unwrap();
+    assert!(std::ptr::eq(g.rules(), config.rules.0));
+    let mut config2 = PandoriaConfig::default();
+    let err = Pandoria::load_data(&mut config2, "schema_version = 1").unwrap_err();
+    assert!(matches!(err, engine::SetupError::Data(_)), "{err}");
+    assert_eq!(config2.rules, PandoriaConfig::default().rules);
+}
