@@ -57,6 +57,7 @@ macro_rules! games {
 
 games! {
     valdora::Valdora,
+    pandoria::Pandoria,
 }
 
 /// Merges `overrides` into `base`: objects merge key by key (recursively), anything else

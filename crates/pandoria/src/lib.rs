@@ -1,0 +1,108 @@
+//! Pandoria (Jeffrey D. Allers & Bernd Eisenstein, Irongames 2018), rules-exact, on the
+//! tabletop Game contract. Rules: `shared/rules/pandoria.md` (ids P-*); data:
+//! `data/pandoria.toml`; notes and open work: `docs/pandoria.md`.
+//!
+//! ```
+//! use engine::{playout::random_action, rng_from_seed, Game, NoEvents};
+//! use pandoria::{Pandoria, PandoriaConfig};
+//!
+//! let mut game = Pandoria::new(&PandoriaConfig::default(), 7).unwrap();
+//! let mut rng = rng_from_seed(7);
+//! let mut legal = Vec::new();
+//! while let Some(action) = random_action(&game, &mut rng, &mut legal) {
+//!     game.apply(action, &mut NoEvents).unwrap();
+//! }
+//! assert!(game.outcome().is_some());
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod actions;
+pub mod board;
+pub mod cards;
+pub mod components;
+pub mod data;
+pub mod events;
+pub mod hex;
+pub mod map;
+pub mod render;
+pub mod scoring;
+pub mod spells;
+pub mod state;
+pub mod turn;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use actions::{Action, TileId};
+pub use data::Rules;
+pub use events::Event;
+pub use state::{Mode, Pandoria, PandoriaConfig, Phase};
+pub use view::View;
+
+use engine::{EventSink, Game, Outcome, Rng, Seat, SetupError};
+
+impl Game for Pandoria {
+    type Config = PandoriaConfig;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    const NAME: &'static str = "pandoria";
+
+    fn new(config: &PandoriaConfig, seed: u64) -> Result<Self, SetupError> {
+        Pandoria::setup(config, seed)
+    }
+
+    fn load_data(config: &mut PandoriaConfig, text: &str) -> Result<(), SetupError> {
+        let rules = Rules::leak(text).map_err(|e| SetupError::Data(e.to_string()))?;
+        config.rules = state::RulesRef(rules);
+        Ok(())
+    }
+
+    fn config(&self) -> &PandoriaConfig {
+        &self.config
+    }
+
+    fn seats(&self) -> usize {
+        usize::from(self.seats)
+    }
+
+    /// P-SC6: always the active seat until the game is over.
+    fn to_move(&self) -> Option<Seat> {
+        (self.phase != Phase::Over).then_some(self.current)
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.push_legal(out);
+    }
+
+    fn is_legal(&self, action: &Action) -> bool {
+        self.check_legal(action)
+    }
+
+    fn apply_unchecked(&mut self, action: Action, events: &mut impl EventSink<Event>) {
+        self.apply_action(action, events);
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        self.build_view(seat)
+    }
+
+    fn determinize(&self, seat: Option<Seat>, rng: &mut Rng) -> Self {
+        self.resample(seat, rng)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.final_outcome()
+    }
+
+    fn turns(&self) -> u32 {
+        self.turns
+    }
+
+    fn describe_action(&self, action: &Action) -> String {
+        self.describe(action)
+    }
+}

@@ -1,0 +1,662 @@
+//! Spells (P-P1, P-SP1–P-SP13) and the buildings that touch them (P-B9, P-B10). Every
+//! spell is a short sequence of atomic steps held in [`Pending`].
+
+use serde::Serialize;
+
+use crate::actions::{Action, ActionSink, Count};
+use crate::cards::{card_bit, Building, CardId, Realm, Spell};
+use crate::components::Resource;
+use crate::events::{Event, Reason};
+use crate::hex::{Cell, CellSet, NO_CELL};
+use crate::state::{Pandoria, Phase, LEADER, MARKET, NO_CARD, SLOTS};
+use crate::turn::cards_of;
+use engine::{EventSink, Seat};
+
+/// The step a spell is waiting for (P-Z4: public).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[serde(tag = "step", rename_all = "snake_case")]
+pub enum Pending {
+    #[default]
+    None,
+    Acquire {
+        left: u8,
+        picked: u8,
+    },
+    Adopt,
+    AstralShip,
+    Clone {
+        left: u8,
+        picked: u8,
+    },
+    Conjure {
+        value: u8,
+    },
+    Construct,
+    EnchantedCastle,
+    /// P-SP7: a reserve figure must go on the new castle.
+    CastleFigure {
+        at: Cell,
+    },
+    Flee {
+        picked: u8,
+    },
+    MasterBuilderBuild,
+    MasterBuilderMonument,
+    Muster {
+        left: u8,
+        picked: u8,
+    },
+    Rage {
+        weight: u8,
+    },
+    Teleport {
+        left: u8,
+        picked: u8,
+        moved: CellSet,
+    },
+    Terrain,
+    /// P-SP13: the drawn tile, shown to all.
+    TerrainPlace {
+        single: bool,
+        tile: u8,
+    },
+}
+
+/// P-P1: an "up to n" step offers `Done` once a pick was made and options remain.
+fn offer_done(out: &mut impl ActionSink, start: usize, picked: u8) {
+    if picked > 0 && out.len() > start {
+        out.push(Action::Done);
+    }
+}
+
+impl Pandoria {
+    /// P-P1 / P-B9: the crystal cost of casting `card`.
+    pub fn spell_cost(&self, seat: Seat, card: CardId) -> u8 {
+        let rules = self.rules();
+        let school = self
+            .player(seat)
+            .visible(rules, Building::SchoolOfWizardry)
+            .map_or(0, |c| c.building_value);
+        rules.cards[usize::from(card)]
+            .crystal_cost
+            .saturating_sub(school)
+            .max(1)
+    }
+
+    /// Resources after paying `cost` of `resource` with `pay` (P-T7).
+    fn after_paying(
+        &self,
+        seat: Seat,
+        resource: Resource,
+        cost: u8,
+        pay: Option<Resource>,
+    ) -> [u8; 3] {
+        let p = self.player(seat);
+        let mut res = p.resources;
+        let have = res[resource.index()];
+        match pay {
+            None => res[resource.index()] = have.saturating_sub(cost),
+            Some(other) => {
+                let m = p
+                    .visible(self.rules(), Building::Market)
+                    .map_or(0, |c| c.building_value);
+                res[resource.index()] = 0;
+                res[other.index()] = res[other.index()].saturating_sub(m * (cost - have));
+            }
+        }
+        res
+    }
+
+    /// Cells a spell may put or move a figure to (P-G13).
+    pub fn spell_targets(&self) -> CellSet {
+        self.map.open_land().difference(self.figures)
+    }
+
+    /// May `seat` put a figure from its reserve (leader rule, P-X6 / P-K1)?
+    fn reserve_choices(&self, seat: Seat) -> (bool, bool) {
+        let p = self.player(seat);
+        let figure = p.figures > 0;
+        let leader = p.leader_in_reserve && (p.figures == 0 || p.is(Realm::Humans));
+        (figure, leader)
+    }
+
+    fn push_reserve_placements(&self, seat: Seat, cells: CellSet, out: &mut impl ActionSink) {
+        let (figure, leader) = self.reserve_choices(seat);
+        for at in cells.iter() {
+            if figure {
+                out.push(Action::PlaceFigure { at, leader: false });
+            }
+            if leader {
+                out.push(Action::PlaceFigure { at, leader: true });
+            }
+        }
+    }
+
+    fn own_figures(&self, seat: Seat) -> CellSet {
+        self.figures
+            .iter()
+            .filter(|&c| self.figure_at(c).map(|f| f.0) == Some(seat))
+            .collect()
+    }
+
+    /// P-SP4: targets next to one of `seat`'s figures.
+    fn clone_targets(&self, seat: Seat) -> CellSet {
+        let board = &self.rules().board;
+        let own = self.own_figures(seat);
+        self.spell_targets()
+            .iter()
+            .filter(|&c| board.neighbours(c).iter().any(|&n| own.contains(n)))
+            .collect()
+    }
+
+    fn empty_ships(&self) -> CellSet {
+        self.rules().board.ships().difference(self.figures)
+    }
+
+    fn any_reserve(&self, seat: Seat) -> bool {
+        let (f, l) = self.reserve_choices(seat);
+        f || l
+    }
+
+    /// Whether a Build or Monument is possible: at no cost (Construct) or paid with
+    /// `resources` (Master Builder). `except` is the card being cast.
+    fn any_construction(
+        &self,
+        seat: Seat,
+        free: bool,
+        resources: [u8; 3],
+        except: CardId,
+    ) -> (bool, bool) {
+        let p = self.player(seat);
+        let wood = resources[Resource::Wood.index()];
+        let market = p
+            .visible(self.rules(), Building::Market)
+            .map_or(0, |c| u16::from(c.building_value));
+        let affordable = |cost: u8| {
+            free || wood >= cost
+                || (market > 0
+                    && Resource::ALL.iter().any(|&o| {
+                        o != Resource::Wood
+                            && u16::from(resources[o.index()]) >= market * u16::from(cost - wood)
+                    }))
+        };
+        let build = cards_of(p.hand & !card_bit(except)).any(|card| {
+            (0..SLOTS).any(|slot| self.build_cost(seat, card, slot).is_some_and(affordable))
+        });
+        let monument =
+            (0..SLOTS).any(|slot| self.monument_cost(seat, slot).is_some_and(affordable));
+        (build, monument)
+    }
+
+    /// P-X12: the spell's "Req", judged with the resources left after paying.
+    fn spell_possible(
+        &self,
+        seat: Seat,
+        spell: Spell,
+        value: u8,
+        resources: [u8; 3],
+        card: CardId,
+    ) -> bool {
+        let p = self.player(seat);
+        let rules = self.rules();
+        match spell {
+            Spell::Acquire => self.market.iter().any(|&c| c != NO_CARD),
+            Spell::Adopt => {
+                (0..self.seats).any(|s| s != seat && self.adoptable(seat, s, resources, card))
+            }
+            Spell::AstralShip => self.any_reserve(seat) && !self.empty_ships().is_empty(),
+            Spell::Clone => self.any_reserve(seat) && !self.clone_targets(seat).is_empty(),
+            Spell::Conjure => resources.iter().any(|&r| r < value),
+            Spell::Construct => {
+                let (b, m) = self.any_construction(seat, true, resources, card);
+                b || m
+            }
+            Spell::EnchantedCastle => p.castles > 0 && !self.map.single_placements().is_empty(),
+            Spell::Flee => !self.own_figures(seat).is_empty(),
+            Spell::MasterBuilder => {
+                let (b, m) = self.any_construction(seat, false, resources, card);
+                b || m
+            }
+            Spell::Muster => self.any_reserve(seat) && !self.spell_targets().is_empty(),
+            Spell::Rage => self
+                .own_figures(seat)
+                .iter()
+                .any(|c| self.figure_at(c) == Some((seat, false))),
+            Spell::Teleport => {
+                !self.own_figures(seat).is_empty() && !self.spell_targets().is_empty()
+            }
+            Spell::Terrain => {
+                (!self.double_stack.is_empty() && self.map.any_double(&rules.board))
+                    || (!self.single_stack.is_empty() && !self.map.single_placements().is_empty())
+            }
+        }
+    }
+
+    /// P-SP2: may `seat` adopt the last spell of `from`?
+    fn adoptable(&self, seat: Seat, from: Seat, resources: [u8; 3], card: CardId) -> bool {
+        let last = self.player(from).last_spell;
+        if last == NO_CARD {
+            return false;
+        }
+        let c = self.rules().cards[usize::from(last)];
+        c.spell != Spell::Adopt
+            && self.spell_possible(seat, c.spell, c.spell_value, resources, card)
+    }
+
+    /// P-P1: `CastSpell` options of the seat to move.
+    pub(crate) fn push_cast_options(&self, out: &mut impl ActionSink) {
+        let seat = self.current;
+        let rules = self.rules();
+        for card in cards_of(self.player(seat).hand) {
+            let c = rules.cards[usize::from(card)];
+            let cost = self.spell_cost(seat, card);
+            self.pay_options(seat, Resource::Crystal, cost, |pay| {
+                let after = self.after_paying(seat, Resource::Crystal, cost, pay);
+                if self.spell_possible(seat, c.spell, c.spell_value, after, card) {
+                    out.push(Action::CastSpell { card, pay });
+                }
+            });
+        }
+    }
+
+    pub(crate) fn cast(
+        &mut self,
+        card: CardId,
+        pay: Option<Resource>,
+        events: &mut impl EventSink<Event>,
+    ) {
+        let seat = self.current;
+        let cost = self.spell_cost(seat, card);
+        self.pay(seat, Resource::Crystal, cost, pay, events);
+        let rules = self.rules();
+        let p = &mut self.players[usize::from(seat)];
+        p.hand &= !card_bit(card);
+        p.known &= !card_bit(card);
+        p.spell_pile |= card_bit(card);
+        p.last_spell = card;
+        events.emit(Event::SpellCast { seat, card, cost });
+        // P-B10.
+        if let Some(shrine) = self.player(seat).visible(rules, Building::Shrine) {
+            let points = u16::from(shrine.building_value);
+            self.players[usize::from(seat)].add_points(Reason::Shrine, points);
+            events.emit(Event::PointsGained {
+                seat,
+                points,
+                reason: Reason::Shrine,
+            });
+        }
+        let c = rules.cards[usize::from(card)];
+        self.start_spell(c.spell, c.spell_value, events);
+    }
+
+    fn start_spell(&mut self, spell: Spell, value: u8, events: &mut impl EventSink<Event>) {
+        self.turn.pending = match spell {
+            Spell::Acquire => Pending::Acquire {
+                left: value,
+                picked: 0,
+            },
+            Spell::Adopt => Pending::Adopt,
+            Spell::AstralShip => Pending::AstralShip,
+            Spell::Clone => Pending::Clone {
+                left: value,
+                picked: 0,
+            },
+            Spell::Conjure => Pending::Conjure { value },
+            Spell::Construct => Pending::Construct,
+            Spell::EnchantedCastle => Pending::EnchantedCastle,
+            Spell::Flee => Pending::Flee { picked: 0 },
+            Spell::MasterBuilder => Pending::MasterBuilderBuild,
+            Spell::Muster => Pending::Muster {
+                left: value,
+                picked: 0,
+            },
+            Spell::Rage => Pending::Rage { weight: value },
+            Spell::Teleport => Pending::Teleport {
+                left: value,
+                picked: 0,
+                moved: CellSet::EMPTY,
+            },
+            Spell::Terrain => Pending::Terrain,
+        };
+        self.phase = Phase::Spell;
+        self.settle_spell(events);
+    }
+
+    /// Ends the spell when its current step has no option left (a public fact).
+    fn settle_spell(&mut self, events: &mut impl EventSink<Event>) {
+        let mut options = Count::default();
+        self.push_spell_steps(&mut options);
+        if options.0 == 0 {
+            self.end_spell(events);
+        }
+    }
+
+    fn end_spell(&mut self, events: &mut impl EventSink<Event>) {
+        self.turn.pending = Pending::None;
+        self.refill_market(events);
+        self.score_turn(events);
+    }
+
+    pub(crate) fn push_spell_steps(&self, out: &mut impl ActionSink) {
+        let seat = self.current;
+        let p = self.player(seat);
+        let rules = self.rules();
+        let start = out.len();
+        match self.turn.pending {
+            Pending::None => {}
+            Pending::Acquire { left, picked } => {
+                if left > 0 {
+                    for market in 0..MARKET {
+                        if self.market[market] != NO_CARD {
+                            out.push(Action::TakeCard {
+                                market: market as u8,
+                            });
+                        }
+                    }
+                }
+                offer_done(out, start, picked);
+            }
+            Pending::Adopt => {
+                for s in 0..self.seats {
+                    if s != seat && self.adoptable(seat, s, p.resources, NO_CARD) {
+                        out.push(Action::AdoptFrom { seat: s });
+                    }
+                }
+            }
+            Pending::AstralShip => self.push_reserve_placements(seat, self.empty_ships(), out),
+            Pending::Clone { left, picked } | Pending::Muster { left, picked } => {
+                if left > 0 {
+                    let cells = match self.turn.pending {
+                        Pending::Clone { .. } => self.clone_targets(seat),
+                        _ => self.spell_targets(),
+                    };
+                    self.push_reserve_placements(seat, cells, out);
+                }
+                offer_done(out, start, picked);
+            }
+            Pending::Conjure { value } => {
+                for r in Resource::ALL {
+                    if p.resources[r.index()] < value {
+                        out.push(Action::SetResource { resource: r });
+                    }
+                }
+            }
+            Pending::Construct => {
+                for card in cards_of(p.hand) {
+                    for slot in 0..SLOTS {
+                        if self.build_cost(seat, card, slot).is_some() {
+                            out.push(Action::Build {
+                                card,
+                                slot: slot as u8,
+                                pay: None,
+                            });
+                        }
+                    }
+                }
+                for slot in 0..SLOTS {
+                    if self.monument_cost(seat, slot).is_some() {
+                        out.push(Action::Monument {
+                            slot: slot as u8,
+                            pay: None,
+                        });
+                    }
+                }
+            }
+            Pending::MasterBuilderBuild => {
+                self.push_builds(out);
+                out.push(Action::Skip);
+            }
+            Pending::MasterBuilderMonument => {
+                self.push_monuments(out);
+                if out.len() > start {
+                    out.push(Action::Skip);
+                }
+            }
+            Pending::EnchantedCastle => {
+                if p.castles > 0 {
+                    for at in self.map.single_placements().iter() {
+                        out.push(Action::PlaceCastle { at });
+                    }
+                }
+            }
+            Pending::CastleFigure { at } => {
+                let mut cell = CellSet::EMPTY;
+                cell.insert(at);
+                self.push_reserve_placements(seat, cell, out);
+            }
+            Pending::Flee { picked } => {
+                for at in self.own_figures(seat).iter() {
+                    out.push(Action::RemoveFigure { at });
+                }
+                offer_done(out, start, picked);
+            }
+            Pending::Rage { .. } => {
+                for at in self.own_figures(seat).iter() {
+                    if self.figure_at(at) == Some((seat, false)) {
+                        out.push(Action::RageOn { at });
+                    }
+                }
+            }
+            Pending::Teleport {
+                left,
+                picked,
+                moved,
+            } => {
+                if left > 0 {
+                    let targets = self.spell_targets();
+                    if !targets.is_empty() {
+                        for from in self.own_figures(seat).difference(moved).iter() {
+                            for to in targets.iter() {
+                                out.push(Action::MoveFigure { from, to });
+                            }
+                        }
+                    }
+                }
+                offer_done(out, start, picked);
+            }
+            Pending::Terrain => {
+                if !self.double_stack.is_empty() && self.map.any_double(&rules.board) {
+                    out.push(Action::DrawFrom { single: false });
+                }
+                if !self.single_stack.is_empty() && !self.map.single_placements().is_empty() {
+                    out.push(Action::DrawFrom { single: true });
+                }
+            }
+            Pending::TerrainPlace { single, tile } => {
+                if single {
+                    for at in self.map.single_placements().iter() {
+                        out.push(Action::PlaceDrawn { at, dir: 0 });
+                    }
+                } else {
+                    let [a, b] = rules.double_tiles[usize::from(tile)];
+                    self.map.double_placements(&rules.board, a == b, |at, dir| {
+                        out.push(Action::PlaceDrawn { at, dir })
+                    });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn apply_spell_step(&mut self, action: Action, events: &mut impl EventSink<Event>) {
+        let seat = self.current;
+        let rules = self.rules();
+        if action == Action::Done {
+            return self.end_spell(events);
+        }
+        match (self.turn.pending, action) {
+            (Pending::Acquire { left, picked }, Action::TakeCard { market }) => {
+                let card = std::mem::replace(&mut self.market[usize::from(market)], NO_CARD);
+                let p = &mut self.players[usize::from(seat)];
+                p.hand |= card_bit(card);
+                p.known |= card_bit(card);
+                events.emit(Event::CardTaken { seat, card, market });
+                self.turn.pending = Pending::Acquire {
+                    left: left - 1,
+                    picked: picked + 1,
+                };
+            }
+            (Pending::Adopt, Action::AdoptFrom { seat: from }) => {
+                let card = self.player(from).last_spell;
+                let c = rules.cards[usize::from(card)];
+                events.emit(Event::SpellAdopted { seat, from, card });
+                return self.start_spell(c.spell, c.spell_value, events);
+            }
+            (Pending::AstralShip, Action::PlaceFigure { at, leader }) => {
+                self.put_from_reserve(seat, at, leader, events);
+                return self.end_spell(events);
+            }
+            (Pending::Clone { left, picked }, Action::PlaceFigure { at, leader }) => {
+                self.put_from_reserve(seat, at, leader, events);
+                self.turn.pending = Pending::Clone {
+                    left: left - 1,
+                    picked: picked + 1,
+                };
+            }
+            (Pending::Muster { left, picked }, Action::PlaceFigure { at, leader }) => {
+                self.put_from_reserve(seat, at, leader, events);
+                self.turn.pending = Pending::Muster {
+                    left: left - 1,
+                    picked: picked + 1,
+                };
+            }
+            (Pending::Conjure { value }, Action::SetResource { resource }) => {
+                self.players[usize::from(seat)].resources[resource.index()] = value;
+                events.emit(Event::ResourceSet {
+                    seat,
+                    resource,
+                    value,
+                });
+                return self.end_spell(events);
+            }
+            (Pending::Construct, Action::Build { card, slot, .. }) => {
+                self.build(seat, card, slot, 0, events);
+                return self.end_spell(events);
+            }
+            (Pending::Construct, Action::Monument { slot, .. }) => {
+                self.raise_monument(seat, slot, 0, events);
+                return self.end_spell(events);
+            }
+            (Pending::MasterBuilderBuild, Action::Build { card, slot, pay }) => {
+                let cost = self.build_cost(seat, card, usize::from(slot)).unwrap_or(0);
+                self.pay(seat, Resource::Wood, cost, pay, events);
+                self.build(seat, card, slot, cost, events);
+                self.turn.pending = Pending::MasterBuilderMonument;
+            }
+            (Pending::MasterBuilderBuild, Action::Skip) => {
+                self.turn.pending = Pending::MasterBuilderMonument;
+            }
+            (Pending::MasterBuilderMonument, Action::Monument { slot, pay }) => {
+                let cost = self.monument_cost(seat, usize::from(slot)).unwrap_or(0);
+                self.pay(seat, Resource::Wood, cost, pay, events);
+                self.raise_monument(seat, slot, cost, events);
+                return self.end_spell(events);
+            }
+            (Pending::MasterBuilderMonument, Action::Skip) => return self.end_spell(events),
+            (Pending::EnchantedCastle, Action::PlaceCastle { at }) => {
+                self.players[usize::from(seat)].castles -= 1;
+                let closed = self.map.place_castle(&rules.board, at, seat);
+                events.emit(Event::CastlePlaced { seat, at });
+                self.close_regions(&closed, events);
+                if self.any_reserve(seat) {
+                    self.turn.pending = Pending::CastleFigure { at };
+                } else {
+                    return self.end_spell(events);
+                }
+            }
+            (Pending::CastleFigure { .. }, Action::PlaceFigure { at, leader }) => {
+                self.put_from_reserve(seat, at, leader, events);
+                return self.end_spell(events);
+            }
+            (Pending::Flee { picked }, Action::RemoveFigure { at }) => {
+                self.return_figure(at, events);
+                self.turn.pending = Pending::Flee { picked: picked + 1 };
+            }
+            (Pending::Rage { weight }, Action::RageOn { at }) => {
+                self.turn.rage = (at, weight);
+                events.emit(Event::RageOn { seat, at, weight });
+                return self.end_spell(events);
+            }
+            (
+                Pending::Teleport {
+                    left,
+                    picked,
+                    mut moved,
+                },
+                Action::MoveFigure { from, to },
+            ) => {
+                self.move_figure(seat, from, to, events);
+                moved.insert(to);
+                self.turn.pending = Pending::Teleport {
+                    left: left - 1,
+                    picked: picked + 1,
+                    moved,
+                };
+            }
+            (Pending::Terrain, Action::DrawFrom { single }) => {
+                let tile = if single {
+                    self.single_stack.pop()
+                } else {
+                    self.double_stack.pop()
+                }
+                .unwrap_or(0);
+                events.emit(Event::TerrainDrawn { seat, single, tile });
+                self.turn.pending = Pending::TerrainPlace { single, tile };
+            }
+            (Pending::TerrainPlace { single, tile }, Action::PlaceDrawn { at, dir }) => {
+                let closed = if single {
+                    self.placed_singles |= 1 << tile;
+                    self.map
+                        .place_single(&rules.board, at, rules.single_tiles[usize::from(tile)])
+                } else {
+                    let [a, b] = rules.double_tiles[usize::from(tile)];
+                    self.placed_doubles |= 1 << tile;
+                    self.map.place_double(&rules.board, at, dir, a, b)
+                };
+                self.close_regions(&closed, events);
+                return self.end_spell(events);
+            }
+            _ => {}
+        }
+        self.settle_spell(events);
+    }
+
+    pub(crate) fn put_from_reserve(
+        &mut self,
+        seat: Seat,
+        at: Cell,
+        leader: bool,
+        events: &mut impl EventSink<Event>,
+    ) {
+        let p = &mut self.players[usize::from(seat)];
+        if leader {
+            p.leader_in_reserve = false;
+        } else {
+            p.figures -= 1;
+        }
+        self.occupant[usize::from(at)] = (seat + 1) | if leader { LEADER } else { 0 };
+        self.figures.insert(at);
+        events.emit(Event::FigurePlaced { seat, at, leader });
+    }
+
+    pub(crate) fn move_figure(
+        &mut self,
+        seat: Seat,
+        from: Cell,
+        to: Cell,
+        events: &mut impl EventSink<Event>,
+    ) {
+        self.occupant[usize::from(to)] = self.occupant[usize::from(from)];
+        self.occupant[usize::from(from)] = 0;
+        self.figures.remove(from);
+        self.figures.insert(to);
+        if self.turn.rage.0 == from {
+            self.turn.rage.0 = to;
+        }
+        events.emit(Event::FigureMoved { seat, from, to });
+    }
+
+    /// The Rage figure of this turn, if any.
+    pub fn rage(&self) -> Option<(Cell, u8)> {
+        (self.turn.rage.0 != NO_CELL).then_some(self.turn.rage)
+    }
+}

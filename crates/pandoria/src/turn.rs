@@ -1,0 +1,702 @@
+//! The turn (P-T1–P-T12): legal actions of each phase, applying them, and the
+//! automatic steps between decisions.
+
+use crate::actions::{Action, ActionSink, Count, TileId};
+use crate::cards::{card_bit, Building, CardId, Realm};
+use crate::components::Resource;
+use crate::events::{Event, Reason};
+use crate::hex::{Cell, CellSet, NO_CELL};
+use crate::state::{Pandoria, Phase, Turn, MARKET, MONUMENT_BASE, NO_CARD, SLOTS};
+use engine::{EventSink, Seat};
+
+/// The cards of a bitset, in id order.
+pub fn cards_of(set: u64) -> impl Iterator<Item = CardId> {
+    let mut bits = set;
+    std::iter::from_fn(move || {
+        if bits == 0 {
+            return None;
+        }
+        let c = bits.trailing_zeros() as CardId;
+        bits &= bits - 1;
+        Some(c)
+    })
+}
+
+impl Pandoria {
+    // ----- legality -------------------------------------------------------------------
+
+    pub(crate) fn push_legal(&self, out: &mut Vec<Action>) {
+        let seat = self.current;
+        let p = self.player(seat);
+        match self.phase {
+            Phase::Over => {}
+            Phase::Place => {
+                let rules = self.rules();
+                for &tile in p.tiles.iter() {
+                    let [a, b] = rules.double_tiles[usize::from(tile)];
+                    self.map.double_placements(&rules.board, a == b, |at, dir| {
+                        out.push(Action::PlaceTile { tile, at, dir })
+                    });
+                }
+                if p.castles > 0 {
+                    for at in self.map.single_placements().iter() {
+                        out.push(Action::PlaceCastle { at });
+                    }
+                }
+            }
+            Phase::Figure => {
+                self.push_figure_options(out);
+                out.push(Action::Skip);
+            }
+            Phase::Card => {
+                self.push_cast_options(out);
+                self.push_builds(out);
+                self.push_monuments(out);
+                out.push(Action::Skip);
+            }
+            Phase::FollowUp => {
+                self.push_cast_options(out);
+                out.push(Action::Skip);
+            }
+            Phase::Spell => self.push_spell_steps(out),
+            Phase::Buy => {
+                self.push_buy_options(out);
+                out.push(Action::Skip);
+            }
+            Phase::ElfMove => {
+                self.push_elf_moves(out);
+                out.push(Action::Skip);
+            }
+        }
+    }
+
+    /// P-T3 (a) and (b), without `Skip`.
+    fn push_figure_options(&self, out: &mut impl ActionSink) {
+        let seat = self.current;
+        let p = self.player(seat);
+        let humans = p.is(Realm::Humans);
+        for at in self.turn.placed {
+            if at == NO_CELL || self.figure_at(at).is_some() {
+                continue;
+            }
+            if self.map.castle(at).is_none() && self.map.in_closed_region(at) {
+                continue;
+            }
+            if p.figures > 0 {
+                out.push(Action::PlaceFigure { at, leader: false });
+            }
+            // P-X6, P-K1: the leader goes last, except for humans-B.
+            if p.leader_in_reserve && (p.figures == 0 || humans) {
+                out.push(Action::PlaceFigure { at, leader: true });
+            }
+        }
+        for at in self.figures.iter() {
+            if self.figure_at(at).map(|f| f.0) == Some(seat) {
+                out.push(Action::RemoveFigure { at });
+            }
+        }
+    }
+
+    /// Calls `f` with every way to pay `cost` of `resource` (P-T7).
+    pub(crate) fn pay_options(
+        &self,
+        seat: Seat,
+        resource: Resource,
+        cost: u8,
+        mut f: impl FnMut(Option<Resource>),
+    ) {
+        let p = self.player(seat);
+        let have = p.resources[resource.index()];
+        if have >= cost {
+            f(None);
+            return;
+        }
+        if let Some(market) = p.visible(self.rules(), Building::Market) {
+            let need = u16::from(market.building_value) * u16::from(cost - have);
+            for other in Resource::ALL {
+                if other != resource && u16::from(p.resources[other.index()]) >= need {
+                    f(Some(other));
+                }
+            }
+        }
+    }
+
+    pub(crate) fn pay(
+        &mut self,
+        seat: Seat,
+        resource: Resource,
+        cost: u8,
+        pay: Option<Resource>,
+        events: &mut impl EventSink<Event>,
+    ) {
+        let market = self
+            .player(seat)
+            .visible(self.rules(), Building::Market)
+            .map_or(0, |c| c.building_value);
+        let p = &mut self.players[usize::from(seat)];
+        let have = p.resources[resource.index()];
+        match pay {
+            None => p.resources[resource.index()] = have - cost,
+            Some(other) => {
+                p.resources[resource.index()] = 0;
+                let need = market * (cost - have);
+                p.resources[other.index()] -= need;
+                events.emit(Event::ResourceChanged {
+                    seat,
+                    resource: other,
+                    value: p.resources[other.index()],
+                });
+            }
+        }
+        events.emit(Event::ResourceChanged {
+            seat,
+            resource,
+            value: p.resources[resource.index()],
+        });
+    }
+
+    /// The Carpenter discount when covering `slot` (P-B2): none when it covers the
+    /// Carpenter itself.
+    fn carpenter_discount(&self, seat: Seat, slot: usize) -> u8 {
+        let p = self.player(seat);
+        let rules = self.rules();
+        let covering = p.slots[slot];
+        if covering != NO_CARD && rules.cards[usize::from(covering)].building == Building::Carpenter
+        {
+            return 0;
+        }
+        p.visible(rules, Building::Carpenter)
+            .map_or(0, |c| c.building_value)
+    }
+
+    /// P-T5: the wood cost of building `card` into `slot`, or `None` if not allowed.
+    pub(crate) fn build_cost(&self, seat: Seat, card: CardId, slot: usize) -> Option<u8> {
+        let p = self.player(seat);
+        let rules = self.rules();
+        if slot >= SLOTS || p.monuments[slot] != 0 || p.hand & card_bit(card) == 0 {
+            return None;
+        }
+        let new = rules.cards.get(usize::from(card))?;
+        let duplicate = (0..SLOTS).any(|s| {
+            s != slot
+                && p.slots[s] != NO_CARD
+                && rules.cards[usize::from(p.slots[s])].building == new.building
+        });
+        if duplicate {
+            return None;
+        }
+        let base = match p.slots[slot] {
+            NO_CARD => new.wood_cost,
+            old => new
+                .wood_cost
+                .saturating_sub(rules.cards[usize::from(old)].wood_cost)
+                .max(1),
+        };
+        Some(
+            base.saturating_sub(self.carpenter_discount(seat, slot))
+                .max(1),
+        )
+    }
+
+    /// P-T6: the wood cost of a monument on `slot`, or `None` if not allowed.
+    pub(crate) fn monument_cost(&self, seat: Seat, slot: usize) -> Option<u8> {
+        let p = self.player(seat);
+        if slot >= SLOTS || self.monuments.is_empty() || p.slots[slot] == NO_CARD {
+            return None;
+        }
+        let covered = self.rules().cards[usize::from(p.slots[slot])].wood_cost;
+        Some(
+            MONUMENT_BASE
+                .saturating_sub(covered)
+                .saturating_sub(self.carpenter_discount(seat, slot))
+                .max(1),
+        )
+    }
+
+    /// P-T9: the gold price of market card `market` (Bank, P-B1).
+    pub(crate) fn buy_price(&self, seat: Seat, market: usize) -> Option<u8> {
+        let card = *self.market.get(market)?;
+        if card == NO_CARD {
+            return None;
+        }
+        let rules = self.rules();
+        let bank = self
+            .player(seat)
+            .visible(rules, Building::Bank)
+            .map_or(0, |c| c.building_value);
+        Some(
+            rules.cards[usize::from(card)]
+                .gold_price
+                .saturating_sub(bank)
+                .max(1),
+        )
+    }
+
+    pub(crate) fn push_builds(&self, out: &mut impl ActionSink) {
+        let seat = self.current;
+        let p = self.player(seat);
+        for card in cards_of(p.hand) {
+            for slot in 0..SLOTS {
+                if let Some(cost) = self.build_cost(seat, card, slot) {
+                    self.pay_options(seat, Resource::Wood, cost, |pay| {
+                        out.push(Action::Build {
+                            card,
+                            slot: slot as u8,
+                            pay,
+                        })
+                    });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn push_monuments(&self, out: &mut impl ActionSink) {
+        let seat = self.current;
+        for slot in 0..SLOTS {
+            if let Some(cost) = self.monument_cost(seat, slot) {
+                self.pay_options(seat, Resource::Wood, cost, |pay| {
+                    out.push(Action::Monument {
+                        slot: slot as u8,
+                        pay,
+                    })
+                });
+            }
+        }
+    }
+
+    fn may_buy(&self) -> bool {
+        !self.turn.closed.is_empty() || self.player(self.current).is(Realm::Mages)
+    }
+
+    fn push_buy_options(&self, out: &mut impl ActionSink) {
+        let seat = self.current;
+        for market in 0..MARKET {
+            if let Some(price) = self.buy_price(seat, market) {
+                self.pay_options(seat, Resource::Gold, price, |pay| {
+                    out.push(Action::Buy {
+                        market: market as u8,
+                        pay,
+                    })
+                });
+            }
+        }
+    }
+
+    /// P-K3: may a figure of `seat` pass `cell`?
+    fn elf_passable(&self, seat: Seat, cell: Cell) -> bool {
+        self.map.land(cell).is_some() || self.map.castle(cell) == Some(seat)
+    }
+
+    /// P-K3: may a figure of `seat` stop on `cell`?
+    fn elf_target(&self, seat: Seat, cell: Cell) -> bool {
+        self.figure_at(cell).is_none()
+            && ((self.map.land(cell).is_some() && !self.map.in_closed_region(cell))
+                || self.map.castle(cell) == Some(seat))
+    }
+
+    /// P-K3: the cells an elf figure on `from` may move to.
+    pub(crate) fn elf_targets(&self, seat: Seat, from: Cell) -> CellSet {
+        let board = &self.rules().board;
+        let mut targets = CellSet::EMPTY;
+        for &near in board.neighbours(from) {
+            if near == NO_CELL {
+                continue;
+            }
+            if self.elf_target(seat, near) {
+                targets.insert(near);
+            }
+            if !self.elf_passable(seat, near) {
+                continue;
+            }
+            for &far in board.neighbours(near) {
+                if far != NO_CELL
+                    && far != from
+                    && board.distance(from, far) == 2
+                    && self.elf_target(seat, far)
+                {
+                    targets.insert(far);
+                }
+            }
+        }
+        targets
+    }
+
+    fn push_elf_moves(&self, out: &mut impl ActionSink) {
+        let seat = self.current;
+        for from in self.figures.iter() {
+            if self.figure_at(from) != Some((seat, false)) {
+                continue;
+            }
+            for to in self.elf_targets(seat, from).iter() {
+                out.push(Action::MoveFigure { from, to });
+            }
+        }
+    }
+
+    /// Legality for checked apply, agreeing with `push_legal` and bounds-checking every
+    /// field: placements (the longest lists) are answered directly, the rest by listing.
+    pub(crate) fn check_legal(&self, action: &Action) -> bool {
+        let p = self.player(self.current);
+        let rules = self.rules();
+        match (self.phase, *action) {
+            (Phase::Over, _) => false,
+            (Phase::Place, Action::PlaceTile { tile, at, dir }) => {
+                match rules.double_tiles.get(usize::from(tile)) {
+                    Some([a, b]) if p.tiles.contains(&tile) => {
+                        (a != b || dir < 3) && self.map.double_legal(&rules.board, at, dir)
+                    }
+                    _ => false,
+                }
+            }
+            (Phase::Place, Action::PlaceCastle { at }) => {
+                p.castles > 0 && self.map.single_legal(at)
+            }
+            (Phase::Place, _) => false,
+            _ => {
+                let mut legal = Vec::new();
+                self.push_legal(&mut legal);
+                legal.contains(action)
+            }
+        }
+    }
+
+    // ----- applying -------------------------------------------------------------------
+
+    pub(crate) fn apply_action(&mut self, action: Action, events: &mut impl EventSink<Event>) {
+        let seat = self.current;
+        if self.phase == Phase::Spell {
+            return self.apply_spell_step(action, events);
+        }
+        match action {
+            Action::CastSpell { card, pay } => self.cast(card, pay, events),
+            Action::PlaceTile { tile, at, dir } => self.place_tile(seat, tile, at, dir, events),
+            Action::PlaceCastle { at } => {
+                let rules = self.rules();
+                self.players[usize::from(seat)].castles -= 1;
+                let closed = self.map.place_castle(&rules.board, at, seat);
+                events.emit(Event::CastlePlaced { seat, at });
+                self.turn.placed = [at, NO_CELL];
+                self.placed_this_round = true;
+                self.close_regions(&closed, events);
+                self.enter_figure(events);
+            }
+            Action::PlaceFigure { at, leader } => {
+                self.put_from_reserve(seat, at, leader, events);
+                self.enter_card(events);
+            }
+            Action::RemoveFigure { at } => {
+                self.return_figure(at, events);
+                self.enter_card(events);
+            }
+            Action::Build { card, slot, pay } => {
+                let cost = self.build_cost(seat, card, usize::from(slot)).unwrap_or(0);
+                self.pay(seat, Resource::Wood, cost, pay, events);
+                self.build(seat, card, slot, cost, events);
+                self.after_build(events);
+            }
+            Action::Monument { slot, pay } => {
+                let cost = self.monument_cost(seat, usize::from(slot)).unwrap_or(0);
+                self.pay(seat, Resource::Wood, cost, pay, events);
+                self.raise_monument(seat, slot, cost, events);
+                self.after_build(events);
+            }
+            Action::Buy { market, pay } => {
+                let price = self.buy_price(seat, usize::from(market)).unwrap_or(0);
+                self.pay(seat, Resource::Gold, price, pay, events);
+                let card = self.market[usize::from(market)];
+                let p = &mut self.players[usize::from(seat)];
+                p.hand |= card_bit(card);
+                p.known |= card_bit(card);
+                events.emit(Event::CardBought {
+                    seat,
+                    card,
+                    market,
+                    cost: price,
+                });
+                self.market[usize::from(market)] = NO_CARD;
+                self.refill_market(events);
+                self.finish_turn(events);
+            }
+            Action::MoveFigure { from, to } => {
+                self.move_figure(seat, from, to, events);
+                self.end_turn(events);
+            }
+            Action::Skip => match self.phase {
+                Phase::Figure => self.enter_card(events),
+                Phase::Card | Phase::FollowUp => self.score_turn(events),
+                Phase::Buy => self.finish_turn(events),
+                Phase::ElfMove => self.end_turn(events),
+                Phase::Place | Phase::Spell | Phase::Over => {}
+            },
+            _ => {}
+        }
+    }
+
+    /// P-T5: a hand card onto a slot, the old building covered.
+    pub(crate) fn build(
+        &mut self,
+        seat: Seat,
+        card: CardId,
+        slot: u8,
+        cost: u8,
+        events: &mut impl EventSink<Event>,
+    ) {
+        let p = &mut self.players[usize::from(seat)];
+        p.hand &= !card_bit(card);
+        p.known &= !card_bit(card);
+        let old = std::mem::replace(&mut p.slots[usize::from(slot)], card);
+        if old != NO_CARD {
+            p.covered |= card_bit(old);
+        }
+        events.emit(Event::BuildingBuilt {
+            seat,
+            card,
+            slot,
+            cost,
+        });
+    }
+
+    /// P-T6: the top monument onto a building; its value scores at once.
+    pub(crate) fn raise_monument(
+        &mut self,
+        seat: Seat,
+        slot: u8,
+        cost: u8,
+        events: &mut impl EventSink<Event>,
+    ) {
+        let value = self.monuments.pop().unwrap_or(0);
+        let p = &mut self.players[usize::from(seat)];
+        let old = std::mem::replace(&mut p.slots[usize::from(slot)], NO_CARD);
+        p.covered |= card_bit(old);
+        p.monuments[usize::from(slot)] = value;
+        p.add_points(Reason::Monuments, u16::from(value));
+        events.emit(Event::MonumentBuilt {
+            seat,
+            slot,
+            value,
+            cost,
+        });
+        events.emit(Event::PointsGained {
+            seat,
+            points: u16::from(value),
+            reason: Reason::Monuments,
+        });
+    }
+
+    fn place_tile(
+        &mut self,
+        seat: Seat,
+        tile: TileId,
+        at: Cell,
+        dir: u8,
+        events: &mut impl EventSink<Event>,
+    ) {
+        let rules = self.rules();
+        let p = &mut self.players[usize::from(seat)];
+        if let Some(i) = p.tiles.iter().position(|&t| t == tile) {
+            p.tiles.remove(i);
+        }
+        let [a, b] = rules.double_tiles[usize::from(tile)];
+        self.placed_doubles |= 1 << tile;
+        let closed = self.map.place_double(&rules.board, at, dir, a, b);
+        events.emit(Event::TilePlaced {
+            seat,
+            tile,
+            at,
+            dir,
+        });
+        self.turn.placed = [at, rules.board.neighbour(at, dir).unwrap_or(NO_CELL)];
+        self.turn.placed_double = true;
+        self.placed_this_round = true;
+        self.close_regions(&closed, events);
+        self.enter_figure(events);
+    }
+
+    /// P-T2 / P-G12: note the closed regions and send their figures home.
+    pub(crate) fn close_regions(&mut self, closed: &[Cell], events: &mut impl EventSink<Event>) {
+        for &root in closed {
+            events.emit(Event::RegionClosed { root });
+            let figures = self.figures;
+            for at in figures.iter() {
+                if self.map.region_of(at) == Some(root) {
+                    self.return_figure(at, events);
+                }
+            }
+            if !self.turn.closed.contains(&root) {
+                self.turn.closed.push(root);
+            }
+        }
+    }
+
+    pub(crate) fn return_figure(&mut self, at: Cell, events: &mut impl EventSink<Event>) {
+        let Some((owner, leader)) = self.figure_at(at) else {
+            return;
+        };
+        let p = &mut self.players[usize::from(owner)];
+        if leader {
+            p.leader_in_reserve = true;
+        } else {
+            p.figures += 1;
+        }
+        self.occupant[usize::from(at)] = 0;
+        self.figures.remove(at);
+        events.emit(Event::FigureReturned {
+            seat: owner,
+            at,
+            leader,
+        });
+    }
+
+    // ----- automatic steps ------------------------------------------------------------
+
+    fn can_place(&self) -> bool {
+        let p = self.player(self.current);
+        let board = &self.rules().board;
+        (!p.tiles.is_empty() && self.map.any_double(board))
+            || (p.castles > 0 && !self.map.single_placements().is_empty())
+    }
+
+    pub(crate) fn begin_turn(&mut self, events: &mut impl EventSink<Event>) {
+        self.turns += 1;
+        if self.current == self.config.start_seat {
+            self.placed_this_round = false;
+        }
+        self.turn = Turn::default();
+        events.emit(Event::TurnBegan {
+            seat: self.current,
+            turn: self.turns,
+        });
+        if self.can_place() {
+            self.phase = Phase::Place;
+        } else {
+            // P-X2: skipped, nothing drawn.
+            events.emit(Event::PlacementImpossible { seat: self.current });
+            self.enter_figure(events);
+        }
+    }
+
+    /// P-T3, skipped when it offers nothing but `Skip` (docs/contract.md §5.6: the
+    /// options are public).
+    fn enter_figure(&mut self, events: &mut impl EventSink<Event>) {
+        let mut options = Count::default();
+        self.push_figure_options(&mut options);
+        if options.0 == 0 {
+            self.enter_card(events);
+        } else {
+            self.phase = Phase::Figure;
+        }
+    }
+
+    /// P-T4: asked whenever the hand is not empty, even with `Skip` alone, so the trace
+    /// does not show what the hand holds.
+    fn enter_card(&mut self, events: &mut impl EventSink<Event>) {
+        if self.player(self.current).hand == 0 {
+            self.score_turn(events);
+        } else {
+            self.phase = Phase::Card;
+        }
+    }
+
+    /// P-K5: halflings-B may cast a spell after a build or monument.
+    fn after_build(&mut self, events: &mut impl EventSink<Event>) {
+        let p = self.player(self.current);
+        if self.phase == Phase::Card && p.is(Realm::Halflings) && p.hand != 0 {
+            self.phase = Phase::FollowUp;
+        } else {
+            self.score_turn(events);
+        }
+    }
+
+    /// P-T8, then P-T9.
+    pub(crate) fn score_turn(&mut self, events: &mut impl EventSink<Event>) {
+        self.score_closed(events);
+        let mut options = Count::default();
+        if self.may_buy() {
+            self.push_buy_options(&mut options);
+        }
+        if options.0 == 0 {
+            self.finish_turn(events);
+        } else {
+            self.phase = Phase::Buy;
+        }
+    }
+
+    /// P-T10 refill: every empty market slot takes the deck's top card (P-X3).
+    pub(crate) fn refill_market(&mut self, events: &mut impl EventSink<Event>) {
+        for market in 0..MARKET {
+            if self.market[market] == NO_CARD {
+                if let Some(card) = self.deck.pop() {
+                    self.market[market] = card;
+                    events.emit(Event::MarketRefilled {
+                        market: market as u8,
+                        card,
+                    });
+                }
+            }
+        }
+    }
+
+    /// P-T11, then P-K3.
+    fn finish_turn(&mut self, events: &mut impl EventSink<Event>) {
+        let seat = self.current;
+        if self.turn.placed_double {
+            let want = if self.player(seat).is(Realm::Dwarves) {
+                2
+            } else {
+                1
+            };
+            while self.player(seat).tiles.len() < want {
+                match self.double_stack.pop() {
+                    Some(t) => {
+                        self.players[usize::from(seat)].tiles.push(t);
+                        events.emit(Event::TileDrawn { seat });
+                    }
+                    None => {
+                        if !self.end_triggered {
+                            self.end_triggered = true;
+                            events.emit(Event::EndTriggered { seat });
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        if self.player(seat).is(Realm::Elves) {
+            let mut options = Count::default();
+            self.push_elf_moves(&mut options);
+            if options.0 > 0 {
+                self.phase = Phase::ElfMove;
+                return;
+            }
+        }
+        self.end_turn(events);
+    }
+
+    /// P-T12: Poorhouse, end checks (P-E2, P-E3), next seat.
+    fn end_turn(&mut self, events: &mut impl EventSink<Event>) {
+        let seat = self.current;
+        if self
+            .player(seat)
+            .visible(self.rules(), Building::Poorhouse)
+            .is_some()
+        {
+            for r in Resource::ALL {
+                let p = &mut self.players[usize::from(seat)];
+                if p.resources[r.index()] == 0 {
+                    p.resources[r.index()] = 2;
+                    events.emit(Event::ResourceChanged {
+                        seat,
+                        resource: r,
+                        value: 2,
+                    });
+                }
+            }
+        }
+        if seat == self.last_seat() && (self.end_triggered || !self.placed_this_round) {
+            self.final_scoring(events);
+            return;
+        }
+        self.current = (seat + 1) % self.seats;
+        self.begin_turn(events);
+    }
+}
