@@ -61,6 +61,10 @@ impl Game for Pandoria {
         Ok(())
     }
 
+    fn provisional_data(config: &PandoriaConfig) -> &[String] {
+        &config.rules.0.provisional
+    }
+
     fn config(&self) -> &PandoriaConfig {
         &self.config
     }
