@@ -57,6 +57,7 @@ macro_rules! games {
 
 games! {
     valdora::Valdora,
+    valley::Valley,
 }
 
 /// Merges `overrides` into `base`: objects merge key by key (recursively), anything else

@@ -92,7 +92,7 @@ pub fn outcome_of(rules: &Rules, scores: &[TombScore]) -> Outcome {
             for (set, &(d, points)) in rules.sets.iter().zip(&s.sets) {
                 if d > 0 {
                     breakdown.push(ScoreLine {
-                        category: format!("set {} ({d} distinct)", set.name),
+                        category: format!("set {}", set.name),
                         points,
                     });
                 }
