@@ -432,33 +432,7 @@ impl Valley {
                 let card = f.revealed;
                 self.frames[fi].revealed = NONE;
                 self.bind(fi, part, card);
-                let z = self.zones_mut(chooser);
-                match part.prim {
-                    Prim::Discard { .. } => {
-                        z.discard.push(card);
-                        events.emit(Event::Discarded {
-                            seat: chooser,
-                            card,
-                        });
-                    }
-                    Prim::Entomb { extra, .. } => {
-                        z.tomb.push(card);
-                        if !extra {
-                            self.turn.entombs_used += 1;
-                        }
-                        events.emit(Event::Entombed {
-                            seat: chooser,
-                            card,
-                        });
-                    }
-                    _ => {
-                        self.boneyard.push(card);
-                        events.emit(Event::Sacrificed {
-                            seat: chooser,
-                            card,
-                        });
-                    }
-                }
+                self.put(part.prim, chooser, card, events);
             }
             Prim::Take { from, to } => {
                 let card = match from {
@@ -472,11 +446,7 @@ impl Valley {
                 };
                 if let Some(card) = card {
                     self.bind(fi, part, card);
-                    self.deliver(chooser, card, to);
-                    events.emit(Event::Taken {
-                        seat: chooser,
-                        card,
-                    });
+                    self.put(Prim::Take { from, to }, chooser, card, events);
                 }
             }
             Prim::GoldModifier { set, value } => {
@@ -502,6 +472,32 @@ impl Valley {
     fn bind(&mut self, fi: usize, part: &Part, card: CardId) {
         if let Some(b) = part.bind {
             self.frames[fi].bound[usize::from(b)] = card;
+        }
+    }
+
+    /// Where a moving primitive puts its card (K-E4..K-E7).
+    fn put(&mut self, prim: Prim, seat: Seat, card: CardId, events: &mut impl EventSink<Event>) {
+        match prim {
+            Prim::Discard { .. } => {
+                self.zones_mut(seat).discard.push(card);
+                events.emit(Event::Discarded { seat, card });
+            }
+            Prim::Entomb { extra, .. } => {
+                self.zones_mut(seat).tomb.push(card);
+                if !extra {
+                    self.turn.entombs_used += 1;
+                }
+                events.emit(Event::Entombed { seat, card });
+            }
+            Prim::Take { to, .. } => {
+                self.deliver(seat, card, to);
+                events.emit(Event::Taken { seat, card });
+            }
+            Prim::Sacrifice { .. } => {
+                self.boneyard.push(card);
+                events.emit(Event::Sacrificed { seat, card });
+            }
+            _ => {}
         }
     }
 
@@ -543,43 +539,12 @@ impl Valley {
         };
         let mut then_push = None;
         let moved = match part.prim {
-            Prim::Discard { from } => {
-                self.take_from_zone(from, chooser, card);
-                self.zones_mut(chooser).discard.push(card);
-                events.emit(Event::Discarded {
-                    seat: chooser,
-                    card,
-                });
-                card
-            }
-            Prim::Entomb { from, extra } => {
+            Prim::Discard { from }
+            | Prim::Entomb { from, .. }
+            | Prim::Take { from, .. }
+            | Prim::Sacrifice { from } => {
                 let card = self.take_card(from, chooser, card, slot, events);
-                self.zones_mut(chooser).tomb.push(card);
-                if !extra {
-                    self.turn.entombs_used += 1;
-                }
-                events.emit(Event::Entombed {
-                    seat: chooser,
-                    card,
-                });
-                card
-            }
-            Prim::Take { from, to } => {
-                let card = self.take_card(from, chooser, card, slot, events);
-                self.deliver(chooser, card, to);
-                events.emit(Event::Taken {
-                    seat: chooser,
-                    card,
-                });
-                card
-            }
-            Prim::Sacrifice { from } => {
-                let card = self.take_card(from, chooser, card, slot, events);
-                self.boneyard.push(card);
-                events.emit(Event::Sacrificed {
-                    seat: chooser,
-                    card,
-                });
+                self.put(part.prim, chooser, card, events);
                 card
             }
             Prim::Give => {

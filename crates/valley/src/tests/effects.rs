@@ -23,20 +23,6 @@ fn set_action(g: &mut Valley, name: &str, parts: Vec<Part>) {
     with_rules(g, |r| r.cards[c].action = Some(parts));
 }
 
-fn full_pyramid(g: &mut Valley) {
-    set_pyramid(
-        g,
-        [
-            Some("Hapi Canopic Jar"),
-            Some("Book of Gates"),
-            Some("Imsety Canopic Jar"),
-            Some("Book of the Dead"),
-            Some("Book of the Heavens"),
-            Some("Statue of Thoth"),
-        ],
-    );
-}
-
 #[test]
 fn play_action_moves_the_card_to_play_and_logs_it() {
     // rule K-T6, K-Z3, K-E6, K-E0
@@ -66,7 +52,7 @@ fn book_of_the_dead_takes_the_lowest_cost_card_to_the_tomb() {
     // rule K-E5, K-A16, K-E17, K-T13
     let mut g = new_game(3);
     at_play(&mut g, 0);
-    full_pyramid(&mut g);
+    set_pyramid(&mut g, FULL_PYRAMID);
     set_cost(&mut g, "Hapi Canopic Jar", 2);
     set_cost(&mut g, "Book of the Heavens", 2);
     set_hand(&mut g, 0, &["Book of the Dead"]);
@@ -286,11 +272,7 @@ fn menial_purchase_scope_any_slot_once() {
     let menial = id(&g, "Menial");
     play(&mut g, Action::PlayAction { card: menial });
     assert!(legal(&g).contains(&Action::BeginPurchase { slot: T }));
-    play(&mut g, Action::BeginPurchase { slot: T });
-    while matches!(g.phase, Phase::Paying { .. }) {
-        let a = legal(&g)[0];
-        play(&mut g, a);
-    }
+    buy(&mut g, T);
     assert_eq!(g.zones(0).discard.last(), Some(&id(&g, "Priest of Sobek")));
     assert!(
         !legal(&g).contains(&Action::BeginPurchase { slot: M0 }),
@@ -440,7 +422,7 @@ fn sacrifice_from_the_pyramid_and_take_from_the_boneyard() {
     // rule K-E7, K-E6, K-E0
     let mut g = new_game(3);
     at_play(&mut g, 0);
-    full_pyramid(&mut g);
+    set_pyramid(&mut g, FULL_PYRAMID);
     let mut sac = part(Prim::Sacrifice {
         from: Zone::Pyramid,
     });

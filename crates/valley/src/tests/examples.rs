@@ -183,14 +183,7 @@ fn tie_break_fewer_tomb_cards() {
 #[test]
 fn rebuild_sacrifice_when_the_pyramid_was_not_changed() {
     // rule K-C6, K-T12, K-T13, K-A9
-    let full = [
-        Some("Hapi Canopic Jar"),
-        Some("Book of Gates"),
-        Some("Imsety Canopic Jar"),
-        Some("Book of the Dead"),
-        Some("Book of the Heavens"),
-        Some("Statue of Thoth"),
-    ];
+    let full = FULL_PYRAMID;
     // (a)
     let mut g = new_game(3);
     at_play(&mut g, 0);
@@ -220,11 +213,7 @@ fn rebuild_sacrifice_when_the_pyramid_was_not_changed() {
         &["Book of the Netherworld", "Book of the Netherworld"],
     );
     g.stock = set_pile(&g, &["Tyet Amulet"]);
-    run(&mut g, &[Action::BeginPurchase { slot: B0 }]);
-    while g.to_move() == Some(0) && matches!(g.phase, Phase::Paying { .. }) {
-        let a = legal(&g)[0];
-        play(&mut g, a);
-    }
+    buy(&mut g, B0);
     play(&mut g, Action::EndPlay);
     assert_eq!(g.active, 1, "no sacrifice was asked");
     assert!((0..6).all(|s| g.pyramid_card(s).is_some()));
@@ -279,11 +268,7 @@ fn end_of_the_game() {
         1,
         &["Book of the Netherworld", "Book of the Netherworld"],
     );
-    run(&mut g, &[Action::BeginPurchase { slot: B0 }]);
-    while matches!(g.phase, Phase::Paying { .. }) {
-        let a = legal(&g)[0];
-        play(&mut g, a);
-    }
+    buy(&mut g, B0);
     play(&mut g, Action::EndPlay);
     assert_eq!(g.to_move(), Some(2), "not over after seat 1's turn");
     set_hand(&mut g, 2, &["Book of the Earth", "Urn"]);
@@ -304,17 +289,7 @@ fn boat_window() {
     let setup = |boat_in_hand: bool| {
         let mut g = new_game(3);
         at_play(&mut g, 0);
-        set_pyramid(
-            &mut g,
-            [
-                Some("Hapi Canopic Jar"),
-                Some("Book of Gates"),
-                Some("Imsety Canopic Jar"),
-                Some("Book of the Dead"),
-                Some("Book of the Heavens"),
-                Some("Statue of Thoth"),
-            ],
-        );
+        set_pyramid(&mut g, FULL_PYRAMID);
         set_hand(
             &mut g,
             0,
@@ -329,16 +304,9 @@ fn boat_window() {
         set_hand(&mut g, 2, &["Urn", "Shabti"]);
         g
     };
-    let buy_b0 = |g: &mut Valley| {
-        play(g, Action::BeginPurchase { slot: B0 });
-        while matches!(g.phase, Phase::Paying { .. }) {
-            let a = legal(g)[0];
-            play(g, a);
-        }
-    };
     let mut g = setup(true);
     let boat = id(&g, "Boat");
-    buy_b0(&mut g);
+    buy(&mut g, B0);
     assert_eq!(g.to_move(), Some(1));
     assert_eq!(
         legal(&g),
@@ -364,7 +332,7 @@ fn boat_window() {
 
     // Boat in the deck: asked anyway, can only decline.
     let mut g = setup(false);
-    buy_b0(&mut g);
+    buy(&mut g, B0);
     assert_eq!(g.to_move(), Some(1));
     assert_eq!(legal(&g), vec![Action::Decline]);
     play(&mut g, Action::Decline);
@@ -376,7 +344,7 @@ fn boat_window() {
         &mut g,
         [Some("Hapi Canopic Jar"), None, None, None, None, None],
     );
-    buy_b0(&mut g);
+    buy(&mut g, B0);
     assert_eq!(g.to_move(), Some(0));
     assert_eq!(g.phase, Phase::Play);
     // Bad input: a reaction from a seat that was not asked.

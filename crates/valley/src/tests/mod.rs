@@ -128,6 +128,26 @@ pub(crate) fn set_cost(g: &mut Valley, name: &str, cost: u8) {
     with_rules(g, |r| r.cards[c].cost = cost);
 }
 
+/// A full pyramid of level II/III cards: [B0, B1, B2 | M0, M1 | T].
+pub(crate) const FULL_PYRAMID: [Option<&str>; 6] = [
+    Some("Hapi Canopic Jar"),
+    Some("Book of Gates"),
+    Some("Imsety Canopic Jar"),
+    Some("Book of the Dead"),
+    Some("Book of the Heavens"),
+    Some("Statue of Thoth"),
+];
+
+/// Buys the card in `slot`, paying with the first offered card each time (K-T4).
+pub(crate) fn buy(g: &mut Valley, slot: u8) -> Vec<Event> {
+    let mut events = play(g, Action::BeginPurchase { slot });
+    while matches!(g.phase, Phase::Paying { .. }) {
+        let pay = legal(g)[0];
+        events.extend(play(g, pay));
+    }
+    events
+}
+
 pub(crate) fn run(g: &mut Valley, actions: &[Action]) {
     for &a in actions {
         play(g, a);

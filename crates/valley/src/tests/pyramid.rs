@@ -19,15 +19,6 @@ fn rich() -> Valley {
     g
 }
 
-fn buy(g: &mut Valley, slot: u8) -> Vec<Event> {
-    let mut ev = play(g, Action::BeginPurchase { slot });
-    while matches!(g.phase, Phase::Paying { .. }) {
-        let pay = legal(g)[0];
-        ev.extend(play(g, pay));
-    }
-    ev
-}
-
 #[test]
 fn diagonally_above() {
     // rule K-Z10, K-Z9

@@ -6,31 +6,13 @@ use crate::pyramid::B0;
 fn boat_game() -> Valley {
     let mut g = new_game(4);
     at_play(&mut g, 0);
-    set_pyramid(
-        &mut g,
-        [
-            Some("Hapi Canopic Jar"),
-            Some("Book of Gates"),
-            Some("Imsety Canopic Jar"),
-            Some("Book of the Dead"),
-            Some("Book of the Heavens"),
-            Some("Statue of Thoth"),
-        ],
-    );
+    set_pyramid(&mut g, FULL_PYRAMID);
     set_hand(
         &mut g,
         0,
         &["Book of the Netherworld", "Book of the Netherworld", "Boat"],
     );
     g
-}
-
-fn buy_b0(g: &mut Valley) {
-    play(g, Action::BeginPurchase { slot: B0 });
-    while matches!(g.phase, Phase::Paying { .. }) {
-        let a = legal(g)[0];
-        play(g, a);
-    }
 }
 
 #[test]
@@ -41,7 +23,7 @@ fn seats_are_asked_in_turn_order_and_react_once() {
     set_hand(&mut g, 3, &["Urn"]);
     g.zones_mut(3).deck = set_pile(&g, &["Boat"]);
     set_hand(&mut g, 1, &["Urn"]);
-    buy_b0(&mut g);
+    buy(&mut g, B0);
     assert_eq!(g.to_move(), Some(2), "seat 1 has no Boat anywhere");
     let boat = id(&g, "Boat");
     play(&mut g, Action::React { card: boat });
