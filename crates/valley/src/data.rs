@@ -92,18 +92,41 @@ pub enum Pred {
 /// The effect primitives (K-E1..K-E15).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Prim {
-    Draw { n: u8 },
+    Draw {
+        n: u8,
+    },
+    /// K-E16: privately look at the top `n` cards of one's deck, optionally discard any of
+    /// them, and put the rest back in a chosen order.
+    LookTop {
+        n: u8,
+        discard: bool,
+    },
     Reveal,
     Execute,
-    Discard { from: Zone },
-    Entomb { from: Zone, extra: bool },
-    Take { from: Zone, to: Dest },
-    Sacrifice { from: Zone },
+    Discard {
+        from: Zone,
+    },
+    Entomb {
+        from: Zone,
+        extra: bool,
+    },
+    Take {
+        from: Zone,
+        to: Dest,
+    },
+    Sacrifice {
+        from: Zone,
+    },
     Give,
-    GoldModifier { set: bool, value: i8 },
+    GoldModifier {
+        set: bool,
+        value: i8,
+    },
     RepeatAction,
     Condition(Pred),
-    GrantEntomb { n: u8 },
+    GrantEntomb {
+        n: u8,
+    },
     PurchaseScope,
     Reserve,
 }
@@ -300,6 +323,9 @@ struct PartEntry {
     #[serde(default)]
     each_opponent: bool,
     exempt_total_le: Option<u8>,
+    /// `look_top`: the looked-at cards may be discarded.
+    #[serde(default)]
+    may_discard: bool,
 }
 
 fn parse_level(s: &str) -> Option<u8> {
@@ -380,6 +406,10 @@ impl PartContext<'_> {
         let prim = match e.op.as_str() {
             "draw" => Prim::Draw {
                 n: e.n.unwrap_or(1),
+            },
+            "look_top" => Prim::LookTop {
+                n: e.n.unwrap_or(1),
+                discard: e.may_discard,
             },
             "reveal" => Prim::Reveal,
             "execute" => Prim::Execute,

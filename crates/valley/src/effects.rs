@@ -220,7 +220,9 @@ impl Valley {
     fn auto_possible(&self, f: &Frame, part: &Part, chooser: Seat) -> bool {
         let z = self.zones(chooser);
         match part.prim {
-            Prim::Draw { .. } | Prim::Reveal => z.deck.len() + z.discard.len() >= 1,
+            Prim::Draw { .. } | Prim::Reveal | Prim::LookTop { .. } => {
+                z.deck.len() + z.discard.len() >= 1
+            }
             Prim::Discard { .. } => f.revealed != NONE,
             Prim::Entomb { extra, .. } => f.revealed != NONE && (extra || self.allowance_left()),
             Prim::Sacrifice { .. } => f.revealed != NONE,
@@ -253,6 +255,7 @@ impl Valley {
         matches!(
             prim,
             Prim::Draw { .. }
+                | Prim::LookTop { .. }
                 | Prim::Reveal
                 | Prim::Execute
                 | Prim::Take {
@@ -402,7 +405,9 @@ impl Valley {
             }
             Prim::Reveal => {
                 if self.ensure_deck(chooser, events) {
-                    if let Some(card) = self.zones_mut(chooser).deck.pop() {
+                    let z = self.zones_mut(chooser);
+                    z.known_top = z.known_top.saturating_sub(1);
+                    if let Some(card) = z.deck.pop() {
                         self.frames[fi].revealed = card;
                         self.bind(fi, part, card);
                         events.emit(Event::Revealed {
@@ -426,6 +431,27 @@ impl Valley {
                         card,
                     });
                     then_push = Some(Program::Card(card));
+                }
+            }
+            Prim::LookTop { n, discard } => {
+                if self.ensure_deck(chooser, events) {
+                    let z = self.zones_mut(chooser);
+                    let look = n.min(z.deck.len() as u8);
+                    z.known_top = z.known_top.max(look);
+                    let top = &mut self.frames[fi];
+                    top.look = look;
+                    top.placed = 0;
+                    top.stage = if discard {
+                        Stage::LookDiscard
+                    } else {
+                        Stage::LookArrange
+                    };
+                    events.emit(Event::Looked {
+                        seat: chooser,
+                        count: look,
+                    });
+                    // The part ends when the last looked-at card is placed.
+                    return;
                 }
             }
             Prim::Discard { .. } | Prim::Entomb { .. } | Prim::Sacrifice { .. } => {
@@ -507,7 +533,11 @@ impl Valley {
             Dest::Discard => z.discard.push(card),
             Dest::Hand => z.hand_add(card),
             Dest::Tomb => z.tomb.push(card),
-            Dest::DeckTop => z.deck.push(card),
+            Dest::DeckTop => {
+                // Everyone saw the card go on top, its owner included.
+                z.deck.push(card);
+                z.known_top = z.known_top.saturating_add(1);
+            }
             Dest::Boneyard => self.boneyard.push(card),
         }
     }
@@ -522,7 +552,58 @@ impl Valley {
                 opponent: 0,
                 bound: [NONE; crate::state::MAX_BINDS],
                 revealed: NONE,
+                look: 0,
+                placed: 0,
             });
+        }
+    }
+
+    /// The looked-at kinds still to discard or place (K-E16), each once.
+    pub(crate) fn look_options(&self, f: &Frame, out: &mut Vec<Action>) {
+        let deck = &self.zones(f.actor).deck;
+        let region = &deck[deck.len() - usize::from(f.look)..deck.len() - usize::from(f.placed)];
+        let mut seen = KindSet::default();
+        for &card in region {
+            if seen.insert(card) {
+                out.push(Action::Choose { card });
+            }
+        }
+    }
+
+    /// K-E16: discards a looked-at card, or puts one back as the next from the top.
+    pub(crate) fn apply_look(&mut self, card: CardId, events: &mut impl EventSink<Event>) {
+        let fi = self.frames.len() - 1;
+        let f = self.frames[fi];
+        let part = self.parts(f.program)[usize::from(f.part)];
+        let seat = f.actor;
+        let z = self.zones_mut(seat);
+        let len = z.deck.len();
+        let (lo, hi) = (len - usize::from(f.look), len - usize::from(f.placed));
+        let Some(i) = (lo..hi).rev().find(|&i| z.deck[i] == card) else {
+            return;
+        };
+        if f.stage == Stage::LookDiscard {
+            z.deck.remove(i);
+            z.known_top = z.known_top.saturating_sub(1);
+            z.discard.push(card);
+            events.emit(Event::Discarded { seat, card });
+            self.frames[fi].look -= 1;
+        } else {
+            z.deck.swap(i, hi - 1);
+            self.frames[fi].placed += 1;
+        }
+        let top = &mut self.frames[fi];
+        if top.look == 0 || top.placed == top.look {
+            top.look = 0;
+            top.placed = 0;
+            self.finish_pick(&part);
+        }
+    }
+
+    /// `Skip` while discarding looked-at cards: go on to arranging them.
+    pub(crate) fn stop_look_discard(&mut self) {
+        if let Some(top) = self.frames.last_mut() {
+            top.stage = Stage::LookArrange;
         }
     }
 

@@ -65,6 +65,11 @@ pub enum Event {
         seat: Seat,
         card: CardId,
     },
+    /// K-E16: a private look; only the count is public.
+    Looked {
+        seat: Seat,
+        count: u8,
+    },
     Discarded {
         seat: Seat,
         card: CardId,

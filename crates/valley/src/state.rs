@@ -95,6 +95,8 @@ pub struct SeatZones {
     pub tomb: Pile,
     pub pharaoh: u8,
     pub turns: u16,
+    /// K-E16: how many cards on top of the deck the owner knows (from a private look).
+    pub known_top: u8,
 }
 
 impl SeatZones {
@@ -198,6 +200,10 @@ pub enum Stage {
     /// Waiting for the chooser's pick (or Accept/Skip for a `may` part with no choice).
     Choosing,
     AcceptOrSkip,
+    /// K-E16: the owner may discard looked-at cards (or `Skip` to stop).
+    LookDiscard,
+    /// K-E16: the owner puts the looked-at cards back, topmost first.
+    LookArrange,
 }
 
 /// One action being resolved (K-T6): its program, acting seat and progress.
@@ -212,6 +218,9 @@ pub struct Frame {
     pub bound: [u8; MAX_BINDS],
     /// K-E2: the revealed card waiting for a later part.
     pub revealed: u8,
+    /// K-E16: the looked-at cards (the top `look` of the deck), `placed` of them arranged.
+    pub look: u8,
+    pub placed: u8,
 }
 
 /// A pending base-centre crumble choice (K-T17, K-T19).
@@ -557,6 +566,7 @@ impl Valley {
             let z = self.zones_mut(seat);
             if let Some(c) = z.deck.pop() {
                 z.hand_add(c);
+                z.known_top = z.known_top.saturating_sub(1);
                 drawn += 1;
             }
         }
@@ -578,6 +588,7 @@ impl Valley {
         let z = &mut self.seats[s];
         let count = z.discard.len() as u8;
         std::mem::swap(&mut z.deck, &mut z.discard);
+        z.known_top = 0;
         z.deck.as_mut_slice().shuffle(&mut self.rng);
         events.emit(Event::Reshuffled { seat, count });
         true

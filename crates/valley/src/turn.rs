@@ -52,6 +52,11 @@ impl Valley {
                     out.push(Action::Accept);
                     out.push(Action::Skip);
                 }
+                Stage::LookDiscard => {
+                    self.look_options(f, out);
+                    out.push(Action::Skip);
+                }
+                Stage::LookArrange => self.look_options(f, out),
                 Stage::Enter => {}
             }
             return;
@@ -165,7 +170,22 @@ impl Valley {
         let seat = self.active;
         match action {
             Action::CrumbleFrom { slot } => self.crumble_from(slot, events),
+            Action::Choose { card }
+                if self.frames.last().is_some_and(|f| {
+                    matches!(f.stage, Stage::LookDiscard | Stage::LookArrange)
+                }) =>
+            {
+                self.apply_look(card, events)
+            }
             Action::Choose { .. } | Action::ChooseSlot { .. } => self.apply_pick(action, events),
+            Action::Skip
+                if self
+                    .frames
+                    .last()
+                    .is_some_and(|f| f.stage == Stage::LookDiscard) =>
+            {
+                self.stop_look_discard()
+            }
             Action::Skip => {
                 if let Some(f) = self.frames.last() {
                     let part = self.parts(f.program)[usize::from(f.part)];

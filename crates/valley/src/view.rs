@@ -15,6 +15,9 @@ pub struct SeatView {
     pub hand: Option<Vec<CardId>>,
     pub hand_size: usize,
     pub deck_size: usize,
+    /// K-E16: the deck's top cards the owner knows, topmost first (owner's view only).
+    pub deck_known_top: Option<Vec<CardId>>,
+    pub known_top: u8,
     /// K-Z12a: the multiset hand ∪ deck is public (sorted).
     pub hand_and_deck: Vec<CardId>,
     /// (card, used for gold) in play order.
@@ -60,6 +63,15 @@ impl Valley {
                     hand: (seat == Some(i as Seat)).then(|| z.hand.to_vec()),
                     hand_size: z.hand.len(),
                     deck_size: z.deck.len(),
+                    deck_known_top: (seat == Some(i as Seat)).then(|| {
+                        z.deck
+                            .iter()
+                            .rev()
+                            .take(usize::from(z.known_top))
+                            .copied()
+                            .collect()
+                    }),
+                    known_top: z.known_top,
                     hand_and_deck: hd,
                     in_play: z
                         .in_play
@@ -109,7 +121,9 @@ impl Valley {
         for s in 0..self.n {
             let z = g.zones_mut(s);
             if Some(s) == seat {
-                z.deck.as_mut_slice().shuffle(rng);
+                // The owner's known top cards stay where they are (K-E16).
+                let unknown = z.deck.len() - usize::from(z.known_top);
+                z.deck[..unknown].shuffle(rng);
                 continue;
             }
             let hand_size = z.hand.len();

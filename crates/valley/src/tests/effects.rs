@@ -528,3 +528,76 @@ fn known_cards_are_encoded_as_the_spec_says() {
     assert_eq!(g.rules.card(id(&g, "Tyet Amulet")).gold, 2);
     assert_eq!(g.rules.card(id(&g, "Statue of Bastet")).cost, 4);
 }
+
+#[test]
+fn look_at_the_top_cards_discard_and_arrange() {
+    // rule K-E16, K-Z13
+    let mut g = new_game(3);
+    at_play(&mut g, 0);
+    set_action(
+        &mut g,
+        "Urn",
+        vec![part(Prim::LookTop {
+            n: 3,
+            discard: true,
+        })],
+    );
+    set_hand(&mut g, 0, &["Urn"]);
+    // Deck, bottom first: the top three are Shabti, Box of Food, Offering Table.
+    g.zones_mut(0).deck = set_pile(&g, &["Medjay", "Offering Table", "Box of Food", "Shabti"]);
+    let (shabti, food, table) = (
+        id(&g, "Shabti"),
+        id(&g, "Box of Food"),
+        id(&g, "Offering Table"),
+    );
+    let urn = id(&g, "Urn");
+    let ev = play(&mut g, Action::PlayAction { card: urn });
+    assert!(ev.contains(&Event::Looked { seat: 0, count: 3 }));
+    let mut options = vec![
+        Action::Choose { card: shabti },
+        Action::Choose { card: food },
+        Action::Choose { card: table },
+    ];
+    options.sort_by_key(|a| match a {
+        Action::Choose { card } => *card,
+        _ => 0,
+    });
+    let mut offered = legal(&g);
+    let skip = offered.pop();
+    offered.sort_by_key(|a| match a {
+        Action::Choose { card } => *card,
+        _ => 0,
+    });
+    assert_eq!((offered, skip), (options, Some(Action::Skip)));
+    // The owner sees them; nobody else does, and the owner's sample keeps them on top.
+    assert_eq!(
+        g.view(Some(0)).seats[0]
+            .deck_known_top
+            .as_ref()
+            .map(Vec::len),
+        Some(3)
+    );
+    assert!(g.view(Some(1)).seats[0].deck_known_top.is_none());
+    let mut rng = engine::rng_from_seed(3);
+    for _ in 0..5 {
+        let d = g.determinize(Some(0), &mut rng);
+        assert_eq!(d.zones(0).deck[1..], g.zones(0).deck[1..]);
+    }
+    play(&mut g, Action::Choose { card: food });
+    assert_eq!(g.zones(0).discard.last(), Some(&food));
+    play(&mut g, Action::Skip);
+    // Arrange: the first card chosen goes on top.
+    assert_eq!(legal(&g).len(), 2);
+    play(&mut g, Action::Choose { card: table });
+    play(&mut g, Action::Choose { card: shabti });
+    assert_eq!(
+        names(&g, &g.zones(0).deck),
+        vec!["Medjay", "Shabti", "Offering Table"]
+    );
+    assert_eq!(g.zones(0).known_top, 2);
+    assert_eq!(g.phase, Phase::Play);
+    assert!(g.frames.is_empty());
+    // Drawing uses up the known cards.
+    g.draw(0, 1, &mut NoEvents);
+    assert_eq!(g.zones(0).known_top, 1);
+}
