@@ -56,4 +56,6 @@ pub enum Action {
     /// K-T7c.
     Accept,
     Skip,
+    /// K-T7e: no more picks once the minimum of an "up to k" part is reached.
+    Done,
 }

@@ -144,6 +144,9 @@ pub struct Part {
     pub each_opponent: bool,
     /// K-E8 exemption: hand + deck + discard ≤ this.
     pub exempt_total_le: Option<u8>,
+    /// K-T7e: how many cards a choice part picks, and the minimum before `Done`.
+    pub count: u8,
+    pub min: u8,
 }
 
 /// A card's scoring category (K-G3).
@@ -326,6 +329,10 @@ struct PartEntry {
     /// `look_top`: the looked-at cards may be discarded.
     #[serde(default)]
     may_discard: bool,
+    /// Choice parts: pick `count` cards (default 1); with `up_to`, any number up to it.
+    count: Option<u8>,
+    #[serde(default)]
+    up_to: bool,
 }
 
 fn parse_level(s: &str) -> Option<u8> {
@@ -517,7 +524,13 @@ impl PartContext<'_> {
         if matches!(prim, Prim::Give) && !e.each_opponent {
             return self.fail("give is only used inside each_opponent (K-E9)");
         }
+        let count = e.count.unwrap_or(1);
+        if count == 0 {
+            return self.fail("count must be at least 1");
+        }
         Ok(Part {
+            count,
+            min: if e.up_to { 0 } else { count },
             prim,
             may: e.may,
             bind,

@@ -275,6 +275,9 @@ impl Valley {
 
     /// The current pick is done: the next opponent under K-E8, else the next part.
     fn finish_pick(&mut self, part: &Part) {
+        if let Some(f) = self.frames.last_mut() {
+            f.picks = 0;
+        }
         if part.each_opponent {
             if let Some(f) = self.frames.last_mut() {
                 f.stage = Stage::Enter;
@@ -345,7 +348,7 @@ impl Valley {
             let mut options = Options::new();
             self.part_options(&f, &part, chooser, &mut options);
             if options.is_empty() {
-                if part.may || part.each_opponent {
+                if part.may || part.each_opponent || f.picks >= part.min {
                     self.finish_pick(&part);
                 } else {
                     self.part_impossible(chooser, events);
@@ -552,6 +555,7 @@ impl Valley {
                 opponent: 0,
                 bound: [NONE; crate::state::MAX_BINDS],
                 revealed: NONE,
+                picks: 0,
                 look: 0,
                 placed: 0,
             });
@@ -596,6 +600,14 @@ impl Valley {
         if top.look == 0 || top.placed == top.look {
             top.look = 0;
             top.placed = 0;
+            self.finish_pick(&part);
+        }
+    }
+
+    /// `Done`: no more picks in an "up to k" part (K-T7e).
+    pub(crate) fn done_picking(&mut self) {
+        if let Some(f) = self.frames.last() {
+            let part = self.parts(f.program)[usize::from(f.part)];
             self.finish_pick(&part);
         }
     }
@@ -654,7 +666,14 @@ impl Valley {
             _ => NONE,
         };
         self.bind(fi, &part, moved);
-        self.finish_pick(&part);
+        // K-T7e: "k" or "up to k" cards are k single picks.
+        let top = &mut self.frames[fi];
+        top.picks += 1;
+        if top.picks < part.count {
+            top.stage = Stage::Enter;
+        } else {
+            self.finish_pick(&part);
+        }
         if let Some(program) = then_push {
             self.push_frame(program, f.actor);
         }
@@ -742,9 +761,6 @@ impl Valley {
             .iter()
             .copied()
             .filter(|&a| {
-                if matches!(a, Action::Skip) {
-                    return true;
-                }
                 let mut g = self.clone();
                 g.probe = Probe::Running;
                 g.probe_depth = 1;
@@ -753,7 +769,7 @@ impl Valley {
             })
             .collect();
         // Only what hidden cards made impossible leaves nothing: then offer everything (K-T7d).
-        if feasible.iter().any(|a| !matches!(a, Action::Skip)) {
+        if !feasible.is_empty() {
             options.truncate(from);
             options.extend(feasible);
         }

@@ -126,6 +126,7 @@ impl Game for Valley {
             Action::ChooseSlot { slot } => format!("choose {}", at(slot)),
             Action::Accept => "accept".into(),
             Action::Skip => "skip".into(),
+            Action::Done => "done".into(),
         }
     }
 }

@@ -218,6 +218,8 @@ pub struct Frame {
     pub bound: [u8; MAX_BINDS],
     /// K-E2: the revealed card waiting for a later part.
     pub revealed: u8,
+    /// K-T7e: picks made so far in a "k" / "up to k" part.
+    pub picks: u8,
     /// K-E16: the looked-at cards (the top `look` of the deck), `placed` of them arranged.
     pub look: u8,
     pub placed: u8,

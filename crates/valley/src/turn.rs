@@ -44,7 +44,10 @@ impl Valley {
                     let mut options = crate::effects::Options::new();
                     self.part_options(f, &part, self.frame_chooser(f), &mut options);
                     out.extend(options);
-                    if part.may {
+                    if f.picks >= part.min {
+                        out.push(Action::Done);
+                    }
+                    if part.may && f.picks == 0 {
                         out.push(Action::Skip);
                     }
                 }
@@ -200,6 +203,7 @@ impl Valley {
                     }
                 }
             }
+            Action::Done => self.done_picking(),
             Action::Accept => {
                 if let Some(f) = self.frames.last() {
                     let part = self.parts(f.program)[usize::from(f.part)];

@@ -66,7 +66,7 @@ fn exercise_pack() -> ValleyConfig {
         ),
         (
             "Urn",
-            r#"[{ op = "draw", n = 1, may = true }, { op = "discard", from = "hand", may = true }]"#,
+            r#"[{ op = "draw", n = 1, may = true }, { op = "discard", from = "hand", count = 2, up_to = true }]"#,
         ),
         ("Box of Food", r#"[{ op = "reserve", slots = "any" }]"#),
         (

@@ -14,6 +14,8 @@ fn part(prim: Prim) -> Part {
         filter: Filter::default(),
         each_opponent: false,
         exempt_total_le: None,
+        count: 1,
+        min: 1,
     }
 }
 
@@ -600,4 +602,46 @@ fn look_at_the_top_cards_discard_and_arrange() {
     // Drawing uses up the known cards.
     g.draw(0, 1, &mut NoEvents);
     assert_eq!(g.zones(0).known_top, 1);
+}
+
+#[test]
+fn up_to_k_picks_with_done() {
+    // rule K-T7, K-E4, K-E7
+    let mut g = new_game(3);
+    at_play(&mut g, 0);
+    let mut sac = part(Prim::Sacrifice { from: Zone::Hand });
+    sac.count = 2;
+    sac.min = 0;
+    let mut two = part(Prim::Discard { from: Zone::Hand });
+    two.count = 2;
+    two.min = 2;
+    set_action(&mut g, "Urn", vec![two, sac]);
+    set_hand(&mut g, 0, &["Urn", "Shabti", "Shabti", "Box of Food"]);
+    let (urn, shabti, food) = (id(&g, "Urn"), id(&g, "Shabti"), id(&g, "Box of Food"));
+    play(&mut g, Action::PlayAction { card: urn });
+    // Exactly two discards: no Done before the second.
+    assert_eq!(
+        legal(&g),
+        vec![
+            Action::Choose { card: shabti },
+            Action::Choose { card: food }
+        ]
+    );
+    play(&mut g, Action::Choose { card: shabti });
+    assert_eq!(
+        legal(&g),
+        vec![
+            Action::Choose { card: shabti },
+            Action::Choose { card: food }
+        ]
+    );
+    play(&mut g, Action::Choose { card: shabti });
+    // Up to two sacrifices: Done at once.
+    assert_eq!(legal(&g), vec![Action::Choose { card: food }, Action::Done]);
+    play(&mut g, Action::Choose { card: food });
+    assert_eq!(g.boneyard.last(), Some(&food));
+    assert!(g.frames.is_empty(), "no card left to pick: the part ends");
+    // A hand of one card cannot discard two.
+    set_hand(&mut g, 0, &["Urn", "Shabti"]);
+    assert!(!legal(&g).contains(&Action::PlayAction { card: urn }));
 }
