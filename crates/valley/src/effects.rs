@@ -534,7 +534,11 @@ impl Valley {
         let z = self.zones_mut(seat);
         match to {
             Dest::Discard => z.discard.push(card),
-            Dest::Hand => z.hand_add(card),
+            Dest::Hand => {
+                z.hand_add(card);
+                // Everyone saw it arrive; if the list is full, knowledge is lost, not leaked.
+                let _ = z.known_in_hand.try_push(card);
+            }
             Dest::Tomb => z.tomb.push(card),
             Dest::DeckTop => {
                 // Everyone saw the card go on top, its owner included.

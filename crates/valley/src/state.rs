@@ -97,6 +97,8 @@ pub struct SeatZones {
     pub turns: u16,
     /// K-E16: how many cards on top of the deck the owner knows (from a private look).
     pub known_top: u8,
+    /// K-Z12: hand cards everyone saw arrive (taken to the hand); public.
+    pub known_in_hand: ArrayVec<[CardId; 16]>,
 }
 
 impl SeatZones {
@@ -113,6 +115,9 @@ impl SeatZones {
         match self.hand.iter().position(|&c| c == card) {
             Some(i) => {
                 self.hand.remove(i);
+                if let Some(k) = self.known_in_hand.iter().position(|&c| c == card) {
+                    self.known_in_hand.remove(k);
+                }
                 true
             }
             None => false,

@@ -338,6 +338,7 @@ impl Valley {
             z.discard.push(c);
         }
         z.hand.clear();
+        z.known_in_hand.clear();
         let must_sacrifice =
             !self.turn.pyramid_changed && (0..6).any(|s| self.available_to(s, seat));
         self.phase = if must_sacrifice {

@@ -18,6 +18,8 @@ pub struct SeatView {
     /// K-E16: the deck's top cards the owner knows, topmost first (owner's view only).
     pub deck_known_top: Option<Vec<CardId>>,
     pub known_top: u8,
+    /// K-Z12: hand cards known to everyone (they were taken to the hand in public).
+    pub known_in_hand: Vec<CardId>,
     /// K-Z12a: the multiset hand ∪ deck is public (sorted).
     pub hand_and_deck: Vec<CardId>,
     /// (card, used for gold) in play order.
@@ -72,6 +74,11 @@ impl Valley {
                             .collect()
                     }),
                     known_top: z.known_top,
+                    known_in_hand: {
+                        let mut k = z.known_in_hand.to_vec();
+                        k.sort_unstable();
+                        k
+                    },
                     hand_and_deck: hd,
                     in_play: z
                         .in_play
@@ -126,13 +133,24 @@ impl Valley {
                 z.deck[..unknown].shuffle(rng);
                 continue;
             }
-            let hand_size = z.hand.len();
+            // The publicly known hand cards stay; the rest of the hand is dealt from the
+            // rest of hand ∪ deck.
+            let free = z.hand.len() - z.known_in_hand.len();
             let mut all: Vec<CardId> = z.hand.iter().chain(z.deck.iter()).copied().collect();
+            for k in &z.known_in_hand {
+                if let Some(i) = all.iter().position(|c| c == k) {
+                    all.swap_remove(i);
+                }
+            }
             all.shuffle(rng);
             z.hand.clear();
             z.deck.clear();
+            for i in 0..z.known_in_hand.len() {
+                let c = z.known_in_hand[i];
+                z.hand_add(c);
+            }
             for (i, c) in all.into_iter().enumerate() {
-                if i < hand_size {
+                if i < free {
                     z.hand_add(c);
                 } else {
                     z.deck.push(c);

@@ -71,7 +71,7 @@ fn exercise_pack() -> ValleyConfig {
         ("Box of Food", r#"[{ op = "reserve", slots = "any" }]"#),
         (
             "Offering Table",
-            r#"[{ op = "take", from = "boneyard_any", cost_le = 3, to = "discard" }, { op = "grant_entomb", n = 1 }]"#,
+            r#"[{ op = "take", from = "boneyard_any", cost_le = 3, to = "hand" }, { op = "grant_entomb", n = 1 }]"#,
         ),
     ] {
         let at = text
@@ -95,7 +95,7 @@ fn exercise_pack() -> ValleyConfig {
 
 #[test]
 fn every_primitive_under_the_suite() {
-    // rule K-E16, K-E15, K-E1, K-E6, K-E13, K-T7
+    // rule K-E16, K-E15, K-E1, K-E6, K-E13, K-T7, K-Z12
     let config = exercise_pack();
     check_game::<Valley>(&config, &suite(4));
     // The pack really is exercised by random play.

@@ -84,3 +84,47 @@ fn pyramid_and_tomb_are_public() {
     }
     assert!(g.pyramid_supported());
 }
+
+#[test]
+fn cards_taken_to_the_hand_are_known_to_all() {
+    // rule K-Z12, K-Z13, K-E6
+    use crate::data::{Dest, Filter, Part, Prim, Zone};
+    let mut g = new_game(3);
+    at_play(&mut g, 0);
+    let take = Part {
+        prim: Prim::Take {
+            from: Zone::StockTop,
+            to: Dest::Hand,
+        },
+        may: false,
+        bind: None,
+        slots: 0b11_1111,
+        filter: Filter::default(),
+        each_opponent: false,
+        exempt_total_le: None,
+        count: 1,
+        min: 1,
+    };
+    let urn = id(&g, "Urn");
+    with_rules(&mut g, |r| {
+        r.cards[usize::from(urn)].action = Some(vec![take])
+    });
+    set_hand(&mut g, 0, &["Urn", "Shabti"]);
+    g.zones_mut(0).deck = set_pile(&g, &["Medjay", "Kite", "Menial"]);
+    g.stock = set_pile(&g, &["Book of the Dead"]);
+    play(&mut g, Action::PlayAction { card: urn });
+    let dead = id(&g, "Book of the Dead");
+    assert_eq!(g.view(Some(1)).seats[0].known_in_hand, vec![dead]);
+    let mut rng = rng_from_seed(8);
+    for _ in 0..10 {
+        let d = g.determinize(Some(1), &mut rng);
+        assert!(
+            d.zones(0).hand.contains(&dead),
+            "a sample keeps the known card in hand"
+        );
+        assert_eq!(d.view(Some(1)), g.view(Some(1)));
+    }
+    // Once it leaves the hand, it is no longer known to be there.
+    play(&mut g, Action::Entomb { card: dead });
+    assert!(g.view(Some(1)).seats[0].known_in_hand.is_empty());
+}
