@@ -7,7 +7,7 @@ use valley::{Valley, ValleyConfig};
 fn main() {
     let args: Vec<String> = std::env::args().collect();
     let players: u8 = args.get(1).and_then(|s| s.parse().ok()).unwrap_or(4);
-    let pool = args.get(2).cloned().unwrap_or_else(|| "base".into());
+    let pool = args.get(2).cloned();
     let games: u64 = args.get(3).and_then(|s| s.parse().ok()).unwrap_or(100);
     let config = ValleyConfig {
         players,

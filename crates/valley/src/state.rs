@@ -56,8 +56,9 @@ impl PartialEq for RulesRef {
 #[serde(default, deny_unknown_fields)]
 pub struct ValleyConfig {
     pub players: u8,
-    /// A preset of the data file: `base`, `afterlife`, `last_rites`, `premium`.
-    pub pool: String,
+    /// A preset of the data file: `base`, `afterlife`, `last_rites`, `premium`. Default:
+    /// `base` for 2–4 players, `premium` for 5–6 (which need a mixed pool, K-SC2).
+    pub pool: Option<String>,
     /// An explicit list of level II/III card names; overrides `pool` when not empty.
     pub pool_cards: Vec<String>,
     /// Default: `last_rites` with the Last Rites preset, otherwise `base`.
@@ -69,11 +70,22 @@ pub struct ValleyConfig {
     pub rules: RulesRef,
 }
 
+impl ValleyConfig {
+    /// The pool preset in use (K-S1).
+    pub fn preset(&self) -> &str {
+        match &self.pool {
+            Some(p) => p,
+            None if self.players > 4 => "premium",
+            None => "base",
+        }
+    }
+}
+
 impl Default for ValleyConfig {
     fn default() -> Self {
         Self {
             players: 4,
-            pool: "base".into(),
+            pool: None,
             pool_cards: Vec::new(),
             starters: None,
             pharaohs: false,
@@ -356,11 +368,12 @@ impl Valley {
             }
             return Ok(out);
         }
-        let Some((_, versions)) = rules.presets.iter().find(|(n, _)| *n == config.pool) else {
+        let preset = config.preset();
+        let Some((_, versions)) = rules.presets.iter().find(|(n, _)| n == preset) else {
             let names: Vec<&str> = rules.presets.iter().map(|(n, _)| n.as_str()).collect();
             return Err(SetupError::Config(format!(
                 "unknown pool preset {:?}; presets: {}",
-                config.pool,
+                preset,
                 names.join(", ")
             )));
         };
@@ -374,7 +387,7 @@ impl Valley {
 
     pub fn starter_type(config: &ValleyConfig) -> StarterType {
         config.starters.unwrap_or(
-            if config.pool == "last_rites" && config.pool_cards.is_empty() {
+            if config.preset() == "last_rites" && config.pool_cards.is_empty() {
                 StarterType::LastRites
             } else {
                 StarterType::Base
@@ -394,6 +407,23 @@ impl Valley {
             });
         }
         let pool = Self::pool_kinds(rules, config)?;
+        // K-SC2: one box has starters and cards for 4; 5–6 players need a mixed pool.
+        if config.players > 4 {
+            let mut boxes: Vec<u8> = pool
+                .iter()
+                .map(|&id| rules.card(id).version)
+                .filter(|&v| rules.versions[usize::from(v)] != "premium")
+                .collect();
+            boxes.sort_unstable();
+            boxes.dedup();
+            if boxes.len() < 2 {
+                return Err(SetupError::Config(format!(
+                    "{} players need a pool mixing at least two versions, such as the \
+                     premium preset (K-SC2)",
+                    config.players
+                )));
+            }
+        }
         let starter = Self::starter_type(config);
         let pool_cards: usize = pool
             .iter()

@@ -7,7 +7,7 @@ use valley::{StarterType, Valley, ValleyConfig};
 fn config(players: u8, pool: &str) -> ValleyConfig {
     ValleyConfig {
         players,
-        pool: pool.into(),
+        pool: Some(pool.into()),
         ..ValleyConfig::default()
     }
 }

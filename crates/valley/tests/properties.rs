@@ -11,7 +11,7 @@ fn config(players: u8, pool: usize, last_rites_starters: bool, pharaohs: bool) -
     let pool = ["base", "afterlife", "last_rites", "premium"][pool];
     ValleyConfig {
         players,
-        pool: if players > 4 { "premium" } else { pool }.into(),
+        pool: Some(if players > 4 { "premium" } else { pool }.into()),
         starters: last_rites_starters.then_some(StarterType::LastRites),
         pharaohs,
         ..ValleyConfig::default()

@@ -245,7 +245,7 @@ fn menial_purchase_scope_any_slot_once() {
     // rule K-E14
     let mut g = Valley::new(
         &ValleyConfig {
-            pool: "last_rites".into(),
+            pool: Some("last_rites".into()),
             players: 3,
             ..ValleyConfig::default()
         },
@@ -287,7 +287,7 @@ fn kite_reserves_a_card_until_the_next_turn() {
     // rule K-E15, K-A22, K-T1
     let mut g = Valley::new(
         &ValleyConfig {
-            pool: "last_rites".into(),
+            pool: Some("last_rites".into()),
             players: 2,
             ..ValleyConfig::default()
         },

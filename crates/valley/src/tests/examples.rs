@@ -124,7 +124,7 @@ fn scoring_rulebook_example() {
     // rule K-C4, K-G3
     let g = Valley::new(
         &ValleyConfig {
-            pool: "last_rites".into(),
+            pool: Some("last_rites".into()),
             ..ValleyConfig::default()
         },
         1,

@@ -7,7 +7,7 @@ use engine::SetupError;
 fn cfg(players: u8, pool: &str) -> ValleyConfig {
     ValleyConfig {
         players,
-        pool: pool.into(),
+        pool: Some(pool.into()),
         ..ValleyConfig::default()
     }
 }
@@ -25,6 +25,18 @@ fn player_counts_and_versions() {
     }
     for players in [5, 6] {
         assert!(Valley::new(&cfg(players, "premium"), 1).is_ok());
+        // 5–6 players need a mixed pool; by default they get the premium mix.
+        assert!(
+            matches!(Valley::new(&cfg(players, "base"), 1), Err(SetupError::Config(m)) if m.contains("K-SC2"))
+        );
+        let default = ValleyConfig {
+            players,
+            ..ValleyConfig::default()
+        };
+        assert_eq!(
+            Valley::new(&default, 1).expect("valid").config.preset(),
+            "premium"
+        );
     }
     for players in [1, 7] {
         assert!(matches!(

@@ -189,7 +189,7 @@ fn games_end_and_are_deterministic() {
         let pool = if players > 4 { "premium" } else { "base" };
         let config = ValleyConfig {
             players,
-            pool: pool.into(),
+            pool: Some(pool.into()),
             ..ValleyConfig::default()
         };
         let mut g = Valley::new(&config, u64::from(players)).expect("valid");
