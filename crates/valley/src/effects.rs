@@ -728,6 +728,19 @@ impl Valley {
         if self.parts(program).is_empty() {
             return false;
         }
+        if let Some(answer) = self.quick_playable(program, actor) {
+            return answer;
+        }
+        self.probe_playable(program, actor, prepare)
+    }
+
+    /// The full probe: runs the action on a copy and explores its choices.
+    pub(crate) fn probe_playable(
+        &self,
+        program: Program,
+        actor: Seat,
+        prepare: impl FnOnce(&mut Valley),
+    ) -> bool {
         let mut g = self.clone();
         g.probe = Probe::Running;
         prepare(&mut g);
@@ -735,6 +748,51 @@ impl Valley {
         g.probe_depth = g.frames.len() as u8;
         g.advance(&mut NoEvents);
         g.search()
+    }
+
+    /// The probe's answer without copying the state, for the common shapes of action: parts
+    /// that cannot fail, then a part on unseen cards (which ends the probe), or a single
+    /// pick from the pyramid or the boneyard (which the card being played does not touch).
+    pub(crate) fn quick_playable(&self, program: Program, actor: Seat) -> Option<bool> {
+        let parts = self.parts(program);
+        let frame = Frame {
+            actor,
+            bound: [NONE; crate::state::MAX_BINDS],
+            revealed: NONE,
+            ..Frame::default()
+        };
+        for (i, part) in parts.iter().enumerate() {
+            match part.prim {
+                _ if part.each_opponent => continue,
+                Prim::GoldModifier { .. } | Prim::GrantEntomb { .. } | Prim::PurchaseScope => {
+                    continue
+                }
+                Prim::Draw { .. }
+                | Prim::Reveal
+                | Prim::LookTop { .. }
+                | Prim::Take {
+                    from: Zone::StockTop,
+                    ..
+                } if !part.may => return Some(self.auto_possible(&frame, part, actor)),
+                Prim::Take {
+                    from: Zone::Pyramid | Zone::BoneyardAny,
+                    ..
+                }
+                | Prim::Entomb {
+                    from: Zone::Pyramid,
+                    extra: true,
+                }
+                | Prim::Reserve
+                    if i + 1 == parts.len() && !part.may && part.count == 1 =>
+                {
+                    let mut options = Options::new();
+                    self.part_options(&frame, part, actor, &mut options);
+                    return Some(!options.is_empty());
+                }
+                _ => return None,
+            }
+        }
+        Some(true)
     }
 
     /// Depth-first search over the raw choices until the probed frame completes.

@@ -645,3 +645,37 @@ fn up_to_k_picks_with_done() {
     set_hand(&mut g, 0, &["Urn", "Shabti"]);
     assert!(!legal(&g).contains(&Action::PlayAction { card: urn }));
 }
+
+#[test]
+fn quick_playability_agrees_with_the_probe() {
+    // rule K-T7
+    use crate::state::Program;
+    use engine::playout::random_action;
+    let mut checked = 0;
+    for seed in 0..30 {
+        let mut g = Valley::new(&ValleyConfig::default(), seed).expect("valid");
+        let mut rng = engine::rng_from_seed(seed);
+        let mut buf = Vec::new();
+        while let Some(a) = random_action(&g, &mut rng, &mut buf) {
+            if g.phase == Phase::Play && g.frames.is_empty() && g.crumble.is_none() {
+                let seat = g.active;
+                for &card in g.zones(seat).hand.iter() {
+                    if g.rules.card(card).action.is_none() {
+                        continue;
+                    }
+                    if let Some(quick) = g.quick_playable(Program::Card(card), seat) {
+                        let full = g.probe_playable(Program::Card(card), seat, |h| {
+                            h.zones_mut(seat).hand_remove(card);
+                            h.in_play_push(seat, card, false);
+                            h.turn.log(card);
+                        });
+                        assert_eq!(quick, full, "{}", g.rules.card(card).name);
+                        checked += 1;
+                    }
+                }
+            }
+            g.apply_unchecked(a, &mut NoEvents);
+        }
+    }
+    assert!(checked > 100, "{checked}");
+}
