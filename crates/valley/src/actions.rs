@@ -9,7 +9,7 @@ use crate::data::CardId;
 pub type Slot = u8;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
-#[serde(rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// K-T4a: name the card to buy.
     BeginPurchase {

@@ -8,7 +8,7 @@ use crate::data::CardId;
 use engine::Seat;
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
-#[serde(rename_all = "snake_case")]
+#[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     TurnStarted {
         seat: Seat,
