@@ -129,13 +129,13 @@ impl Valley {
             let z = g.zones_mut(s);
             if Some(s) == seat {
                 // The owner's known top cards stay where they are (K-E16).
-                let unknown = z.deck.len() - usize::from(z.known_top);
+                let unknown = z.deck.len().saturating_sub(usize::from(z.known_top));
                 z.deck[..unknown].shuffle(rng);
                 continue;
             }
             // The publicly known hand cards stay; the rest of the hand is dealt from the
             // rest of hand ∪ deck.
-            let free = z.hand.len() - z.known_in_hand.len();
+            let free = z.hand.len().saturating_sub(z.known_in_hand.len());
             let mut all: Vec<CardId> = z.hand.iter().chain(z.deck.iter()).copied().collect();
             for k in &z.known_in_hand {
                 if let Some(i) = all.iter().position(|c| c == k) {
