@@ -218,6 +218,8 @@ pub struct Rules {
     /// Preset name → versions.
     pub presets: Vec<(String, Vec<u8>)>,
     pub pharaohs: Vec<Pharaoh>,
+    /// Every provisional entry of the file, "name: fields" (K-A20); empty when all is verified.
+    pub provisional: Vec<String>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -828,6 +830,22 @@ impl Rules {
                 provisional: p.provisional.clone(),
             });
         }
+        let mut provisional: Vec<String> = cards
+            .iter()
+            .filter(|c| c.is_provisional())
+            .map(|c| format!("{}: {}", c.name, c.provisional.join(", ")))
+            .collect();
+        provisional.extend(
+            sets.iter()
+                .filter(|s| s.provisional)
+                .map(|s| format!("set {}: size", s.name)),
+        );
+        provisional.extend(
+            pharaohs
+                .iter()
+                .filter(|p| !p.provisional.is_empty())
+                .map(|p| format!("{}: {}", p.name, p.provisional.join(", "))),
+        );
         Ok(Rules {
             cards,
             sets,
@@ -835,6 +853,7 @@ impl Rules {
             starters,
             presets,
             pharaohs,
+            provisional,
         })
     }
 

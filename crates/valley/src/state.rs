@@ -71,6 +71,12 @@ pub struct ValleyConfig {
 }
 
 impl ValleyConfig {
+    /// The provisional entries of the card data this config plays with (K-A20); for
+    /// `Game::provisional_data`.
+    pub fn provisional_data(&self) -> &[String] {
+        &self.rules.0.provisional
+    }
+
     /// The pool preset in use (K-S1).
     pub fn preset(&self) -> &str {
         match &self.pool {

@@ -50,6 +50,8 @@ pub struct View {
     pub boneyard: Vec<CardId>,
     /// Only for the seat that decides.
     pub legal: Vec<Action>,
+    /// True while the card data holds provisional entries (K-A20): clients mark the game.
+    pub provisional_data: bool,
 }
 
 impl Valley {
@@ -119,6 +121,7 @@ impl Valley {
             stock_contents,
             boneyard: self.boneyard.to_vec(),
             legal,
+            provisional_data: !self.rules.provisional.is_empty(),
         }
     }
 

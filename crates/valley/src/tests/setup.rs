@@ -295,10 +295,21 @@ fn strict_data_refuses_provisional_fields() {
         Err(SetupError::Data(m)) => assert!(m.contains("Shabti"), "{m}"),
         other => panic!("expected a data error, got {other:?}"),
     }
+    assert!(ValleyConfig::default()
+        .provisional_data()
+        .iter()
+        .any(|p| p.starts_with("Shabti: ")));
+    assert!(
+        Valley::new(&cfg(3, "base"), 1)
+            .expect("valid")
+            .view(None)
+            .provisional_data
+    );
     // A verified file with no provisional field is accepted.
     let mut config = cfg(3, "t");
     config.strict_data = true;
     <Valley as Game>::load_data(&mut config, VERIFIED).expect("the verified file loads");
+    assert!(config.provisional_data().is_empty());
     let g = Valley::new(&config, 1).expect("nothing provisional is left");
     assert_eq!(g.to_move(), Some(g.start_seat));
 }
