@@ -59,7 +59,7 @@ impl Game for Valley {
     }
 
     fn config(&self) -> &ValleyConfig {
-        &self.config
+        self.config
     }
 
     fn seats(&self) -> usize {

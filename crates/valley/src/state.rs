@@ -1,6 +1,8 @@
 //! The game state: zones (K-Z1..K-Z9), the turn state (K-T2), pending decisions, and
 //! setup (K-S1..K-S11). Small flat state: piles are fixed-capacity `ArrayVec`s of kinds.
 
+use std::sync::{Mutex, PoisonError};
+
 use rand::seq::SliceRandom;
 use rand::Rng as _;
 use serde::{Deserialize, Serialize};
@@ -84,6 +86,21 @@ impl ValleyConfig {
             None if self.players > 4 => "premium",
             None => "base",
         }
+    }
+
+    /// The shared, immutable copy of this config that game states point to, so that cloning
+    /// a state copies a pointer instead of the config's heap values. Interned by content:
+    /// each distinct config is leaked once per process (like `Rules::leak`), never once per
+    /// game.
+    pub fn interned(&self) -> &'static ValleyConfig {
+        static INTERNED: Mutex<Vec<&'static ValleyConfig>> = Mutex::new(Vec::new());
+        let mut table = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
+        if let Some(&config) = table.iter().find(|&&c| c == self) {
+            return config;
+        }
+        let config: &'static ValleyConfig = Box::leak(Box::new(self.clone()));
+        table.push(config);
+        config
     }
 }
 
@@ -289,10 +306,10 @@ pub enum Probe {
     Failed,
 }
 
-/// A game of Valley of the Kings.
+/// A game of Valley of the Kings. Cloning is a flat copy: nothing in it owns heap memory.
 #[derive(Clone)]
 pub struct Valley {
-    pub(crate) config: ValleyConfig,
+    pub(crate) config: &'static ValleyConfig,
     pub(crate) rules: &'static Rules,
     pub(crate) n: u8,
     pub(crate) seats: [SeatZones; MAX_PLAYERS as usize],
@@ -311,6 +328,10 @@ pub struct Valley {
     /// The probe is answered once fewer frames than this remain.
     pub(crate) probe_depth: u8,
 }
+
+// Bots clone and determinize states millions of times (DESIGN: small flat state): a clone
+// must stay a copy of bytes, so no field may own heap memory.
+const _: () = assert!(!std::mem::needs_drop::<Valley>());
 
 impl PartialEq for Valley {
     fn eq(&self, o: &Self) -> bool {
@@ -520,7 +541,7 @@ impl Valley {
             }
         }
         let mut game = Valley {
-            config: config.clone(),
+            config: config.interned(),
             rules,
             n: config.players,
             seats,

@@ -120,7 +120,11 @@ pub(crate) fn with_rules(g: &mut Valley, change: impl FnOnce(&mut Rules)) {
     change(&mut rules);
     let rules: &'static Rules = Box::leak(Box::new(rules));
     g.rules = rules;
-    g.config.rules = RulesRef(rules);
+    g.config = ValleyConfig {
+        rules: RulesRef(rules),
+        ..g.config.clone()
+    }
+    .interned();
 }
 
 pub(crate) fn set_cost(g: &mut Valley, name: &str, cost: u8) {

@@ -144,7 +144,7 @@ fn rng_order_is_normative() {
         assert_eq!(g.zones(s).deck.to_vec(), deck);
         assert_eq!(g.zones(s).hand.to_vec(), hand);
     }
-    let pool = Valley::pool_kinds(rules, &g.config).expect("pool");
+    let pool = Valley::pool_kinds(rules, g.config).expect("pool");
     let mut stock = Vec::new();
     for level in [3, 2] {
         let mut part: Vec<CardId> = Vec::new();
@@ -376,3 +376,24 @@ copies = 4
 action = "none"
 confidence = "confirmed"
 "#;
+
+#[test]
+fn games_share_one_interned_config() {
+    // The state points to its config (a clone copies no heap values); equal configs share
+    // one interned copy, so creating games leaks nothing per game.
+    let explicit = ValleyConfig {
+        pool_cards: vec!["Book of Gates".into(), "Hapi Canopic Jar".into()],
+        ..cfg(3, "afterlife")
+    };
+    let a = Valley::new(&cfg(3, "afterlife"), 1).expect("valid");
+    let b = Valley::new(&cfg(3, "afterlife"), 2).expect("valid");
+    assert!(std::ptr::eq(a.config(), b.config()));
+    assert_eq!(a.config(), &cfg(3, "afterlife"));
+    assert!(!std::ptr::eq(explicit.interned(), a.config()));
+    assert!(std::ptr::eq(
+        explicit.interned(),
+        explicit.clone().interned()
+    ));
+    let copy = a.clone();
+    assert!(std::ptr::eq(copy.config(), a.config()));
+}

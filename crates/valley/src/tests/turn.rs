@@ -93,7 +93,7 @@ fn paying_offers_no_zero_gold_cards_and_no_cancel() {
     let mut g2 = new_game(3);
     at_play(&mut g2, 0);
     g2.rules = g.rules;
-    g2.config.rules = g.config.rules;
+    g2.config = g.config;
     set_pyramid(
         &mut g2,
         [Some("Imsety Canopic Jar"), None, None, None, None, None],
