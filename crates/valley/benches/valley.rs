@@ -7,10 +7,10 @@ use engine::{rng_from_seed, Game, NoEvents};
 use valley::{Action, Valley, ValleyConfig};
 
 /// Positions after `depth` random actions, from several seeds.
-fn mid_game_states(depth: u64) -> Vec<Valley> {
+fn mid_game_states(config: &ValleyConfig, depth: u64) -> Vec<Valley> {
     (0..16)
         .map(|seed| {
-            let mut g = Valley::new(&ValleyConfig::default(), seed).expect("valid");
+            let mut g = Valley::new(config, seed).expect("valid");
             let mut rng = rng_from_seed(seed);
             random_playout(&mut g, &mut rng, &mut Vec::new(), depth);
             assert!(g.to_move().is_some(), "still running at depth {depth}");
@@ -20,7 +20,7 @@ fn mid_game_states(depth: u64) -> Vec<Valley> {
 }
 
 fn benches(c: &mut Criterion) {
-    let states = mid_game_states(120);
+    let states = mid_game_states(&ValleyConfig::default(), 120);
     let mut group = c.benchmark_group("valley_4p_mid_game");
     group.throughput(Throughput::Elements(states.len() as u64));
     let mut buf: Vec<Action> = Vec::with_capacity(64);
@@ -33,13 +33,22 @@ fn benches(c: &mut Criterion) {
             }
         })
     });
-    group.bench_function("clone", |b| {
-        b.iter(|| {
-            for s in &states {
-                black_box(s.clone());
-            }
-        })
-    });
+    // The same games with the pool named in the config (as clients send it): the config
+    // then owns heap values, which a state clone must not copy.
+    let named_pool = ValleyConfig {
+        pool: Some("base".into()),
+        ..ValleyConfig::default()
+    };
+    let named_states = mid_game_states(&named_pool, 120);
+    for (name, positions) in [("clone", &states), ("clone_named_pool", &named_states)] {
+        group.bench_function(name, |b| {
+            b.iter(|| {
+                for s in positions {
+                    black_box(s.clone());
+                }
+            })
+        });
+    }
     let first_actions: Vec<Action> = states
         .iter()
         .map(|s| {
