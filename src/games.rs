@@ -57,6 +57,7 @@ macro_rules! games {
 
 games! {
     valdora::Valdora,
+    valley::Valley,
     pandoria::Pandoria,
 }
 

@@ -1,0 +1,136 @@
+//! Valley of the Kings (Tom Cleaver, AEG; premium edition: base, Afterlife, Last Rites,
+//! pharaohs, 2–6 players), rules-exact, on the tabletop Game contract.
+//! Rules: `shared/rules/valley_of_the_kings.md` (ids K-*); card data: `data/valley.toml`,
+//! where card actions are lists of effect primitives (spec §6) and every unverified field
+//! is flagged provisional (K-A20).
+//!
+//! ```
+//! use engine::{playout::random_action, rng_from_seed, Game, NoEvents};
+//! use valley::{Valley, ValleyConfig};
+//!
+//! let mut game = Valley::new(&ValleyConfig::default(), 7).unwrap();
+//! let mut rng = rng_from_seed(7);
+//! let mut legal = Vec::new();
+//! while let Some(action) = random_action(&game, &mut rng, &mut legal) {
+//!     game.apply(action, &mut NoEvents).unwrap();
+//! }
+//! assert!(game.outcome().is_some());
+//! ```
+
+#![forbid(unsafe_code)]
+
+pub mod actions;
+pub mod data;
+mod effects;
+pub mod events;
+pub mod pyramid;
+pub mod scoring;
+pub mod state;
+mod turn;
+pub mod view;
+
+#[cfg(test)]
+mod tests;
+
+pub use actions::{Action, Slot};
+pub use data::{CardId, Rules, StarterType};
+pub use events::Event;
+pub use state::{Phase, Valley, ValleyConfig};
+pub use view::View;
+
+use engine::{EventSink, Game, Outcome, Rng, Seat, SetupError};
+
+impl Game for Valley {
+    type Config = ValleyConfig;
+    type Action = Action;
+    type View = View;
+    type Event = Event;
+
+    const NAME: &'static str = "valley";
+
+    fn new(config: &ValleyConfig, seed: u64) -> Result<Self, SetupError> {
+        Valley::setup(config, seed)
+    }
+
+    fn load_data(config: &mut ValleyConfig, text: &str) -> Result<(), SetupError> {
+        let rules = Rules::leak(text).map_err(|e| SetupError::Data(e.to_string()))?;
+        config.rules = state::RulesRef(rules);
+        Ok(())
+    }
+
+    fn provisional_data(config: &ValleyConfig) -> &[String] {
+        config.provisional_data()
+    }
+
+    fn config(&self) -> &ValleyConfig {
+        self.config
+    }
+
+    fn seats(&self) -> usize {
+        usize::from(self.n)
+    }
+
+    fn to_move(&self) -> Option<Seat> {
+        self.decider()
+    }
+
+    fn legal_actions(&self, out: &mut Vec<Action>) {
+        self.push_legal(out);
+    }
+
+    fn apply_unchecked(&mut self, action: Action, events: &mut impl EventSink<Event>) {
+        self.apply_decision(action, events);
+    }
+
+    fn view(&self, seat: Option<Seat>) -> View {
+        self.build_view(seat)
+    }
+
+    fn determinize(&self, seat: Option<Seat>, rng: &mut Rng) -> Self {
+        self.resample(seat, rng)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.final_outcome()
+    }
+
+    fn turns(&self) -> u32 {
+        self.turns_begun
+    }
+
+    fn describe_action(&self, action: &Action) -> String {
+        let name = |c: CardId| {
+            self.rules
+                .cards
+                .get(usize::from(c))
+                .map_or("?", |c| c.name.as_str())
+        };
+        let slot_name = |s: Slot| {
+            ["B0", "B1", "B2", "M0", "M1", "T"]
+                .get(usize::from(s))
+                .copied()
+                .unwrap_or("?")
+        };
+        let at = |s: Slot| {
+            let c = self.pyramid_card(s).map_or("empty", name);
+            format!("{} ({c})", slot_name(s))
+        };
+        match *action {
+            Action::BeginPurchase { slot } => format!("buy {}", at(slot)),
+            Action::Pay { card } => format!("pay with {}", name(card)),
+            Action::PlayAction { card } => format!("play the action of {}", name(card)),
+            Action::Entomb { card } => format!("entomb {}", name(card)),
+            Action::UsePharaoh => "use the pharaoh".into(),
+            Action::EndPlay => "end play".into(),
+            Action::Sacrifice { slot } => format!("sacrifice {}", at(slot)),
+            Action::CrumbleFrom { slot } => format!("crumble from {}", at(slot)),
+            Action::React { card } => format!("react with {}", name(card)),
+            Action::Decline => "decline to react".into(),
+            Action::Choose { card } => format!("choose {}", name(card)),
+            Action::ChooseSlot { slot } => format!("choose {}", at(slot)),
+            Action::Accept => "accept".into(),
+            Action::Skip => "skip".into(),
+            Action::Done => "done".into(),
+        }
+    }
+}
