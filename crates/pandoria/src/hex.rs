@@ -65,32 +65,37 @@ pub const fn opposite(dir: Dir) -> Dir {
     (dir + 3) % 6
 }
 
+/// Words of a [`CellSet`]: enough for every `Cell` value, [`NO_CELL`] included, so that
+/// `contains` needs neither a bounds check nor a branch (it is the innermost test of
+/// placement generation). Bits at [`MAX_CELLS`] and above are never set.
+const SET_WORDS: usize = (Cell::MAX as usize + 1) / 64;
+
 /// A set of cells: a flat bitset, `Copy`, no allocation.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
-pub struct CellSet([u64; MAX_CELLS / 64]);
+pub struct CellSet([u64; SET_WORDS]);
 
 impl CellSet {
-    pub const EMPTY: Self = Self([0; MAX_CELLS / 64]);
+    pub const EMPTY: Self = Self([0; SET_WORDS]);
 
     #[inline]
     pub fn contains(&self, cell: Cell) -> bool {
         let c = usize::from(cell);
-        c < MAX_CELLS && self.0[c / 64] >> (c % 64) & 1 == 1
+        self.0[c / 64] >> (c % 64) & 1 == 1
     }
 
-    /// Adds a cell; `cell` must be below [`MAX_CELLS`] (the board guarantees it).
+    /// Adds a cell; cells at or above [`MAX_CELLS`] are ignored (the board never has them).
     #[inline]
     pub fn insert(&mut self, cell: Cell) {
         let c = usize::from(cell);
-        self.0[c / 64] |= 1 << (c % 64);
+        if c < MAX_CELLS {
+            self.0[c / 64] |= 1 << (c % 64);
+        }
     }
 
     #[inline]
     pub fn remove(&mut self, cell: Cell) {
         let c = usize::from(cell);
-        if c < MAX_CELLS {
-            self.0[c / 64] &= !(1 << (c % 64));
-        }
+        self.0[c / 64] &= !(1 << (c % 64));
     }
 
     pub fn len(&self) -> usize {
@@ -131,6 +136,7 @@ impl CellSet {
         CellIter {
             words: self.0,
             word: 0,
+            bits: self.0[0],
         }
     }
 }
@@ -138,8 +144,11 @@ impl CellSet {
 /// The cells of a [`CellSet`], lowest index first.
 #[derive(Debug, Clone)]
 pub struct CellIter {
-    words: [u64; MAX_CELLS / 64],
+    words: [u64; SET_WORDS],
     word: usize,
+    /// The cells of `words[word]` not yet returned; kept apart so the hot path stays in
+    /// registers.
+    bits: u64,
 }
 
 impl Iterator for CellIter {
@@ -147,15 +156,13 @@ impl Iterator for CellIter {
 
     #[inline]
     fn next(&mut self) -> Option<Cell> {
-        while self.word < self.words.len() {
-            let bits = self.words[self.word];
-            if bits != 0 {
-                self.words[self.word] = bits & (bits - 1);
-                return Some((self.word as u32 * 64 + bits.trailing_zeros()) as Cell);
-            }
+        while self.bits == 0 {
             self.word += 1;
+            self.bits = *self.words.get(self.word)?;
         }
-        None
+        let bit = self.bits.trailing_zeros();
+        self.bits &= self.bits - 1;
+        Some((self.word as u32 * 64 + bit) as Cell)
     }
 }
 

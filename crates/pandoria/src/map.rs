@@ -184,7 +184,11 @@ impl Map {
         identical_halves: bool,
         mut out: impl FnMut(Cell, Dir),
     ) {
-        let dirs = if identical_halves { 3 } else { 6 };
+        let allowed: u8 = if identical_halves {
+            0b000_111
+        } else {
+            0b111_111
+        };
         // A placement starts on a placeable cell or on an empty neighbour of one.
         let mut starts = self.placeable;
         for c in self.placeable.iter() {
@@ -192,18 +196,19 @@ impl Map {
         }
         for at in starts.intersection(self.empty).iter() {
             let partners = if self.placeable.contains(at) {
-                self.empty
+                &self.empty
             } else {
-                self.placeable
+                &self.placeable
             };
-            if board.neighbour_set(at).intersection(partners).is_empty() {
-                continue;
+            // One bit per direction whose neighbour completes a placement; branch-free.
+            let mut dirs = 0u8;
+            for (dir, &n) in board.neighbours(at).iter().enumerate() {
+                dirs |= u8::from(partners.contains(n)) << dir;
             }
-            let ns = board.neighbours(at);
-            for dir in 0..dirs {
-                if partners.contains(ns[usize::from(dir)]) {
-                    out(at, dir);
-                }
+            dirs &= allowed;
+            while dirs != 0 {
+                out(at, dirs.trailing_zeros() as Dir);
+                dirs &= dirs - 1;
             }
         }
     }
