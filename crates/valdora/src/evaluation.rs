@@ -1,0 +1,138 @@
+//! The heuristic value of a position for the bots (`Game::evaluate`): the points a seat
+//! would score now (V-E2) plus a discounted value for its progress towards more.
+
+use crate::components::{Gem, Item};
+use crate::state::{Phase, Valdora};
+use engine::Seat;
+
+/// Worth of a completed commission beyond its printed points when it brings the seat's
+/// first craftsman of that colour (10 points per colour held, V-E2).
+const NEW_COLOUR_BONUS: f64 = 10.0;
+/// Worth beyond its points when the seat already holds that colour (towards a workshop).
+const REPEAT_COLOUR_BONUS: f64 = 2.0;
+/// Share of a commission's worth credited for holding it at all.
+const HELD_SHARE: f64 = 0.2;
+/// Further share credited in proportion to the wanted gems (or coins) carried.
+const READY_SHARE: f64 = 0.5;
+/// Value of owning a piece of equipment other than the gold pan (it opens loads).
+const EQUIPMENT_VALUE: f64 = 1.5;
+const COIN_VALUE: f64 = 0.4;
+const PROVISIONS_VALUE: f64 = 0.3;
+
+impl Valdora {
+    /// Points now plus progress: held commissions credited by how much of what they want
+    /// is carried, coins, equipment, provisions and craftsmen towards a workshop.
+    /// Over, it is the final score exactly.
+    pub fn evaluation(&self, seat: Seat) -> f64 {
+        let points = f64::from(self.score(seat).total());
+        if self.phase() == Phase::Over {
+            return points;
+        }
+        let rules = self.rules();
+        let p = self.player(seat);
+        let mut carried = [0u8; 5];
+        for g in p.gems.iter().flatten() {
+            carried[g.index()] += 1;
+        }
+        let mut coins_left = p.coins;
+        let mut progress = 0.0;
+        for held in &p.incomplete {
+            let face = held.face(rules);
+            let colour = face.color.index();
+            let worth = f64::from(face.points)
+                + if p.craftsmen[colour] == 0 {
+                    NEW_COLOUR_BONUS
+                } else {
+                    REPEAT_COLOUR_BONUS
+                };
+            // Gems and coins are allotted to commissions in hand order, so that one gem
+            // is never credited twice.
+            let (have, want) = if face.wants.coins > 0 {
+                let have = coins_left.min(face.wants.coins);
+                coins_left -= have;
+                (have, face.wants.coins)
+            } else {
+                let mut have = 0;
+                for g in Gem::ALL {
+                    let take = carried[g.index()].min(face.wants.gems[g.index()]);
+                    carried[g.index()] -= take;
+                    have += take;
+                }
+                (have, face.wants.gems.iter().sum())
+            };
+            let ready = f64::from(have) / f64::from(want.max(1));
+            progress += worth * (HELD_SHARE + READY_SHARE * ready);
+        }
+        let equipment = Item::ALL
+            .iter()
+            .filter(|&&i| i != Item::GoldPan && p.owns(i))
+            .count();
+        progress += EQUIPMENT_VALUE * equipment as f64;
+        progress += COIN_VALUE * f64::from(p.coins);
+        if p.provisions {
+            progress += PROVISIONS_VALUE;
+        }
+        for colour in 0..7 {
+            let needed = rules.workshop_needed[colour];
+            if self.workshop_owner[colour].is_none() && needed > 0 {
+                let share = f64::from(p.craftsmen[colour].min(needed)) / f64::from(needed);
+                progress += 0.5 * share * f64::from(rules.workshop_points[colour]);
+            }
+        }
+        points + progress
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::{Game, NoEvents};
+
+    use super::*;
+    use crate::state::HeldCommission;
+    use crate::ValdoraConfig;
+
+    #[test]
+    fn carrying_a_wanted_gem_is_worth_more_than_an_unwanted_one() {
+        let mut g = Valdora::new(&ValdoraConfig::default(), 3).expect("valid");
+        let card = (0..40u8)
+            .find(|&c| {
+                let f = HeldCommission {
+                    card: c,
+                    side: crate::Side::Right,
+                }
+                .face(g.rules());
+                f.wants.coins == 0 && f.wants.gems.iter().sum::<u8>() == 1
+            })
+            .expect("a one-gem commission exists");
+        let held = HeldCommission {
+            card,
+            side: crate::Side::Right,
+        };
+        let wanted = Gem::ALL
+            .into_iter()
+            .find(|gem| held.face(g.rules()).wants.gems[gem.index()] == 1)
+            .expect("wants one gem");
+        let other = Gem::ALL
+            .into_iter()
+            .find(|&gem| gem != wanted)
+            .expect("five gems");
+        g.players[0].incomplete.push(held);
+        let before = g.evaluation(0);
+        let mut with_wanted = g.clone();
+        with_wanted.players[0].owned |= Item::Horse.bit();
+        with_wanted.players[0].gems[Item::Horse.index()] = Some(wanted);
+        let mut with_other = g.clone();
+        with_other.players[0].owned |= Item::Horse.bit();
+        with_other.players[0].gems[Item::Horse.index()] = Some(other);
+        assert!(with_wanted.evaluation(0) > with_other.evaluation(0));
+        assert!(with_other.evaluation(0) > before);
+        // Over, the evaluation is the final score.
+        let mut rng = engine::rng_from_seed(1);
+        let mut buf = Vec::new();
+        while let Some(a) = engine::playout::random_action(&g, &mut rng, &mut buf) {
+            g.apply_unchecked(a, &mut NoEvents);
+        }
+        let outcome = g.outcome().expect("over");
+        assert_eq!(g.evaluate(0), f64::from(outcome.seats[0].score));
+    }
+}
