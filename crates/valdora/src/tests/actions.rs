@@ -381,7 +381,7 @@ fn passing_ends_the_turn_without_an_action() {
     // rule V-A6
     let mut g = new_game(4);
     stand(&mut g, 2, "g05");
-    let before = g.players.clone();
+    let before = g.players;
     let events = play(&mut g, Action::Pass);
     assert_eq!(events[0], Event::Passed { seat: 2 });
     assert_eq!(g.players, before);

@@ -106,7 +106,7 @@ pub(crate) fn committed(g: &Valdora) -> Option<Committed> {
 
 pub(crate) fn run_to_end_with_passes(g: &mut Valdora) {
     // Everybody moves to the first legal destination and passes.
-    while let Some(_) = g.to_move() {
+    while g.to_move().is_some() {
         let a = legal(g)[0];
         let a = if matches!(a, Action::Move { .. }) {
             a
