@@ -1,6 +1,7 @@
 //! The heuristic value of a position for the bots (`Game::evaluate`): the points a seat
 //! would score now (V-E2) plus a discounted value for its progress towards more.
 
+use crate::board::{Space, SpaceKind, SpaceSet};
 use crate::components::{Gem, Item};
 use crate::state::{Phase, Valdora};
 use engine::Seat;
@@ -10,14 +11,28 @@ use engine::Seat;
 const NEW_COLOUR_BONUS: f64 = 10.0;
 /// Worth beyond its points when the seat already holds that colour (towards a workshop).
 const REPEAT_COLOUR_BONUS: f64 = 2.0;
+// Holding, readiness and nearness together stay well below the commission's worth minus
+// the gems it pays with, so that completing one always raises the evaluation.
+
 /// Share of a commission's worth credited for holding it at all.
-const HELD_SHARE: f64 = 0.2;
+const HELD_SHARE: f64 = 0.1;
 /// Further share credited in proportion to the wanted gems (or coins) carried.
-const READY_SHARE: f64 = 0.5;
+const READY_SHARE: f64 = 0.35;
 /// Value of owning a piece of equipment other than the gold pan (it opens loads).
 const EQUIPMENT_VALUE: f64 = 1.5;
+/// Further value of a tool per gem it could load that a held commission still wants
+/// (horse and cart: per wanted gem of any kind, at half that).
+const NEEDED_TOOL_VALUE: f64 = 3.0;
+/// Share of a ready commission's worth credited when its patron house is one move away;
+/// each further move needed multiplies it by `PATRON_DISTANCE_DECAY`.
+const NEAR_PATRON_SHARE: f64 = 0.1;
+const PATRON_DISTANCE_DECAY: f64 = 0.6;
+/// Value of standing one move from a road space with a gem a held commission still wants
+/// and a free card to load it; further moves multiply it by `PATRON_DISTANCE_DECAY`.
+const NEAR_GEM_VALUE: f64 = 0.5;
 const COIN_VALUE: f64 = 0.4;
-const PROVISIONS_VALUE: f64 = 0.3;
+// Provisions are worth nothing of their own: valuing them kept greedy from ever
+// spending them, and so from ever crossing a city.
 
 impl Valdora {
     /// Points now plus progress: held commissions credited by how much of what they want
@@ -36,6 +51,7 @@ impl Valdora {
         }
         let mut coins_left = p.coins;
         let mut progress = 0.0;
+        let mut missing = [0u8; 5];
         for held in &p.incomplete {
             let face = held.face(rules);
             let colour = face.color.index();
@@ -54,23 +70,56 @@ impl Valdora {
             } else {
                 let mut have = 0;
                 for g in Gem::ALL {
-                    let take = carried[g.index()].min(face.wants.gems[g.index()]);
+                    let want = face.wants.gems[g.index()];
+                    let take = carried[g.index()].min(want);
                     carried[g.index()] -= take;
+                    missing[g.index()] += want - take;
                     have += take;
                 }
                 (have, face.wants.gems.iter().sum())
             };
             let ready = f64::from(have) / f64::from(want.max(1));
             progress += worth * (HELD_SHARE + READY_SHARE * ready);
+            if have == want {
+                let patron: SpaceSet = (0..rules.board.len() as Space)
+                    .filter(|&s| rules.board.kind(s) == SpaceKind::PatronHouse(face.color))
+                    .fold(0, |set, s| set | 1 << s);
+                if let Some(moves) = self.moves_to(p.space, patron) {
+                    progress += worth
+                        * NEAR_PATRON_SHARE
+                        * PATRON_DISTANCE_DECAY.powi(i32::from(moves.max(1)) - 1);
+                }
+            }
         }
-        let equipment = Item::ALL
-            .iter()
-            .filter(|&&i| i != Item::GoldPan && p.owns(i))
-            .count();
-        progress += EQUIPMENT_VALUE * equipment as f64;
+        // `carried` now holds the gems no commission wants; `missing` what they still want.
+        for i in Item::ALL
+            .into_iter()
+            .filter(|&i| i != Item::GoldPan && p.owns(i))
+        {
+            progress += EQUIPMENT_VALUE;
+            let useful: u8 = if i.loads_any() {
+                missing.iter().sum::<u8>().min(2)
+            } else {
+                missing[i.index()].min(1)
+            };
+            let share = if i.loads_any() { 0.5 } else { 1.0 };
+            progress += NEEDED_TOOL_VALUE * share * f64::from(useful);
+        }
         progress += COIN_VALUE * f64::from(p.coins);
-        if p.provisions {
-            progress += PROVISIONS_VALUE;
+        for g in Gem::ALL {
+            let free_card = [Item::for_gem(g), Item::Horse, Item::Cart]
+                .into_iter()
+                .any(|i| p.owns(i) && p.gems[i.index()].is_none());
+            if missing[g.index()] == 0 || !free_card {
+                continue;
+            }
+            let roads: SpaceSet = (0..rules.board.len() as Space)
+                .filter(|&s| self.gems_at(s).is_some_and(|gems| gems[g.index()] > 0))
+                .fold(0, |set, s| set | 1 << s);
+            if let Some(moves) = self.moves_to(p.space, roads) {
+                progress +=
+                    NEAR_GEM_VALUE * PATRON_DISTANCE_DECAY.powi(i32::from(moves.max(1)) - 1);
+            }
         }
         for colour in 0..7 {
             let needed = rules.workshop_needed[colour];
@@ -80,6 +129,30 @@ impl Valdora {
             }
         }
         points + progress
+    }
+
+    /// The fewest moves (without provisions) from `from` to any space of `targets`.
+    fn moves_to(&self, from: Space, targets: SpaceSet) -> Option<u8> {
+        let board = &self.rules().board;
+        let mut seen: SpaceSet = 1 << from;
+        let mut frontier = seen;
+        for moves in 0..board.len() as u8 {
+            if frontier & targets != 0 {
+                return Some(moves);
+            }
+            let mut next = 0;
+            let mut f = frontier;
+            while f != 0 {
+                next |= board.reach_plain(f.trailing_zeros() as Space);
+                f &= f - 1;
+            }
+            frontier = next & !seen;
+            if frontier == 0 {
+                return None;
+            }
+            seen |= frontier;
+        }
+        None
     }
 }
 

@@ -1,0 +1,36 @@
+use bots::{Bot, BotSpec};
+use engine::{Game, NoEvents};
+use valdora::{Valdora, ValdoraConfig};
+
+fn main() {
+    let spec: BotSpec = std::env::args()
+        .nth(1)
+        .unwrap_or("greedy".into())
+        .parse()
+        .unwrap();
+    let n: usize = std::env::args()
+        .nth(2)
+        .map(|s| s.parse().unwrap())
+        .unwrap_or(200);
+    let mut g = Valdora::new(&ValdoraConfig::default(), 11).unwrap();
+    let mut bot = spec.build::<Valdora>(1);
+    let mut rnd = BotSpec::Random.build::<Valdora>(2);
+    for _ in 0..n {
+        let Some(seat) = g.to_move() else { break };
+        let a = if seat == 0 {
+            bot.choose(&g).unwrap()
+        } else {
+            rnd.choose(&g).unwrap()
+        };
+        if seat == 0 {
+            println!(
+                "t{} {:.1} {}",
+                g.turns(),
+                g.evaluate(0),
+                g.describe_action(&a)
+            );
+        }
+        g.apply(a, &mut NoEvents).unwrap();
+    }
+    println!("{}", g.render_view(Some(0)));
+}
