@@ -7,16 +7,15 @@
 //! the arguments, not on the thread count (for bots with an iteration budget).
 
 use std::fmt::Write as _;
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use bots::{Bot, BotSpec};
 use clap::Args;
 use engine::{Game, NoEvents, Seat};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use serde::Serialize;
 
+use crate::batch;
 use crate::games::{self, ConfigSpec, GameVisitor};
 use crate::CliError;
 
@@ -121,47 +120,18 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
     let first = G::new(&config, args.seed).map_err(|e| CliError::usage(e.to_string()))?;
     drop(first);
 
-    let threads = args.threads.min(args.games);
-    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{spinner} {pos}/{len} games [{elapsed_precise}] {wide_bar} {eta}",
-    ) {
-        bar.set_style(style);
-    }
     let start = Instant::now();
-    let ranges: Vec<Range<u64>> = (0..threads)
-        .map(|t| args.games * t / threads..args.games * (t + 1) / threads)
-        .collect();
-    let parts: Vec<Result<Vec<GameEnd>, CliError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = ranges
-            .into_iter()
-            .map(|range| {
-                let (config, bar, specs) = (&config, &bar, &specs);
-                scope.spawn(move || {
-                    range
-                        .map(|i| {
-                            let end = play_game::<G>(config, specs, args.seed, i);
-                            bar.inc(1);
-                            end
-                        })
-                        .collect()
-                })
+    let parts = batch::run(args.games, args.threads, |range, bar| {
+        range
+            .map(|i| {
+                let end = play_game::<G>(&config, &specs, args.seed, i);
+                bar.inc(1);
+                end
             })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(CliError::failure("an arena thread panicked")))
-            })
-            .collect()
-    });
+            .collect::<Result<Vec<GameEnd>, CliError>>()
+    })?;
     let seconds = start.elapsed().as_secs_f64();
-    bar.finish_and_clear();
-    let mut ends = Vec::with_capacity(args.games as usize);
-    for part in parts {
-        ends.extend(part?);
-    }
+    let ends: Vec<GameEnd> = parts.into_iter().flatten().collect();
     let report = Report::new(G::NAME, args, &specs, &ends, seconds);
     if let Some(path) = &args.svg {
         chart(&report, path)?;

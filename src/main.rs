@@ -10,6 +10,7 @@
 #![forbid(unsafe_code)]
 
 mod arena;
+mod batch;
 mod engine_protocol;
 mod games;
 mod play;
