@@ -1,4 +1,8 @@
-use bots::{Bot, BotSpec};
+//! Watch one bot (seat 0) against three random bots in 4-player Valdora, seed 11:
+//! `cargo run --release -p bots --example trace -- greedy 400` prints its decisions with
+//! its evaluation before each, then the table.
+
+use bots::BotSpec;
 use engine::{Game, NoEvents};
 use valdora::{Valdora, ValdoraConfig};
 
