@@ -1,6 +1,6 @@
-//! Watch one bot (seat 0) against three random bots in 4-player Valdora, seed 11:
-//! `cargo run --release -p bots --example trace -- greedy 400` prints its decisions with
-//! its evaluation before each, then the table.
+//! Watch one bot (seat 0) against three others (random by default) in 4-player Valdora,
+//! seed 11: `cargo run --release -p bots --example trace -- greedy 400 [random]` prints
+//! its decisions with its evaluation before each, then the table.
 
 use bots::BotSpec;
 use engine::{Game, NoEvents};
@@ -18,7 +18,12 @@ fn main() {
         .unwrap_or(200);
     let mut g = Valdora::new(&ValdoraConfig::default(), 11).unwrap();
     let mut bot = spec.build::<Valdora>(1);
-    let mut rnd = BotSpec::Random.build::<Valdora>(2);
+    let others: BotSpec = std::env::args()
+        .nth(3)
+        .unwrap_or("random".into())
+        .parse()
+        .unwrap();
+    let mut rnd = others.build::<Valdora>(2);
     for _ in 0..n {
         let Some(seat) = g.to_move() else { break };
         let a = if seat == 0 {

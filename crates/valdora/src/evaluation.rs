@@ -3,14 +3,12 @@
 
 use crate::board::{Space, SpaceKind, SpaceSet};
 use crate::components::{Gem, Item};
-use crate::state::{Phase, Valdora};
+use crate::state::{HeldCommission, Phase, Valdora};
 use engine::Seat;
 
 /// Worth of a completed commission beyond its printed points when it brings the seat's
 /// first craftsman of that colour (10 points per colour held, V-E2).
 const NEW_COLOUR_BONUS: f64 = 10.0;
-/// Worth beyond its points when the seat already holds that colour (towards a workshop).
-const REPEAT_COLOUR_BONUS: f64 = 2.0;
 // Holding, readiness and nearness together stay well below the commission's worth minus
 // the gems it pays with, so that completing one always raises the evaluation.
 
@@ -52,17 +50,25 @@ impl Valdora {
         let mut coins_left = p.coins;
         let mut progress = 0.0;
         let mut missing = [0u8; 5];
-        for held in &p.incomplete {
-            let face = held.face(rules);
-            let colour = face.color.index();
-            let worth = f64::from(face.points)
-                + if p.craftsmen[colour] == 0 {
-                    NEW_COLOUR_BONUS
-                } else {
-                    REPEAT_COLOUR_BONUS
-                };
-            // Gems and coins are allotted to commissions in hand order, so that one gem
-            // is never credited twice.
+        // Gems and coins go to the most valuable commissions first.
+        let mut held: tinyvec::ArrayVec<[(f64, HeldCommission); 3]> = p
+            .incomplete
+            .iter()
+            .map(|&h| (self.commission_worth(seat, &h.face(rules)), h))
+            .collect();
+        held.as_mut_slice().sort_by(|a, b| b.0.total_cmp(&a.0));
+        // A new craftsman colour is credited to one commission only.
+        let mut colours_claimed = 0u8;
+        for &(_, h) in held.iter() {
+            let face = h.face(rules);
+            let (mut worth, new_colour) = self.commission_worth_parts(seat, &face);
+            if let Some(c) = new_colour {
+                if colours_claimed & 1 << c == 0 {
+                    colours_claimed |= 1 << c;
+                    worth += NEW_COLOUR_BONUS;
+                }
+            }
+            // One gem or coin is never credited twice.
             let (have, want) = if face.wants.coins > 0 {
                 let have = coins_left.min(face.wants.coins);
                 coins_left -= have;
@@ -131,6 +137,47 @@ impl Valdora {
         points + progress
     }
 
+    /// What completing `face` would bring `seat` now (V-A3, V-E2): its points, 10 if the
+    /// craftsman hired is of a new colour, and a bonus tile if `seat` owns the workshop.
+    /// Crediting more (say, for a colour whose craftsmen are gone) made greedy stand on
+    /// a patron house without completing.
+    fn commission_worth(&self, seat: Seat, face: &crate::components::CommissionFace) -> f64 {
+        let (worth, new_colour) = self.commission_worth_parts(seat, face);
+        worth
+            + if new_colour.is_some() {
+                NEW_COLOUR_BONUS
+            } else {
+                0.0
+            }
+    }
+
+    /// The worth of `face` without the new-colour bonus, and the new colour it would
+    /// bring, if any.
+    fn commission_worth_parts(
+        &self,
+        seat: Seat,
+        face: &crate::components::CommissionFace,
+    ) -> (f64, Option<usize>) {
+        let rules = self.rules();
+        let p = self.player(seat);
+        let order = &rules.clockwise;
+        let at = order.iter().position(|c| *c == face.color).unwrap_or(0);
+        let hired = (0..7)
+            .map(|k| order[(at + k) % 7])
+            .find(|c| self.craftsmen[c.index()] > 0);
+        let new_colour = hired
+            .filter(|c| p.craftsmen[c.index()] == 0)
+            .map(|c| c.index());
+        let bonus = self.workshop_owner[face.color.index()] == Some(seat) && self.bonus_supply > 0;
+        let worth = f64::from(face.points)
+            + if bonus {
+                f64::from(rules.bonus_points)
+            } else {
+                0.0
+            };
+        (worth, new_colour)
+    }
+
     /// The fewest moves (without provisions) from `from` to any space of `targets`.
     fn moves_to(&self, from: Space, targets: SpaceSet) -> Option<u8> {
         let board = &self.rules().board;
@@ -158,10 +205,56 @@ impl Valdora {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn completing_a_commission_always_raises_the_evaluation() {
+        use engine::playout::random_action;
+        let mut checked = 0;
+        for seed in 0..60u64 {
+            let mut g = Valdora::new(&ValdoraConfig::default(), seed).expect("valid");
+            let mut rng = engine::rng_from_seed(seed);
+            let mut buf = Vec::new();
+            let mut legal = Vec::new();
+            while let Some(action) = random_action(&g, &mut rng, &mut buf) {
+                legal.clear();
+                g.legal_actions(&mut legal);
+                for &a in &legal {
+                    if let crate::Action::Complete { commission, .. } = a {
+                        let seat = g.current();
+                        // Paying with gems another held commission wants may rightly
+                        // lower the evaluation: only the others are checked.
+                        let p = g.player(seat);
+                        let paid = p.incomplete[usize::from(commission)].face(g.rules());
+                        let shared = p.incomplete.iter().enumerate().any(|(i, h)| {
+                            let other = h.face(g.rules());
+                            i != usize::from(commission)
+                                && (0..5).any(|k| other.wants.gems[k] > 0 && paid.wants.gems[k] > 0)
+                        });
+                        if shared {
+                            continue;
+                        }
+                        let mut after = g.clone();
+                        after.apply_unchecked(a, &mut NoEvents);
+                        assert!(
+                            after.evaluation(seat) > g.evaluation(seat),
+                            "seed {seed}, turn {}: {a:?} lowers the evaluation {} -> {}\n{}\n{}",
+                            g.turns(),
+                            g.evaluation(seat),
+                            after.evaluation(seat),
+                            g.render(Some(seat)),
+                            after.render(Some(seat))
+                        );
+                        checked += 1;
+                    }
+                }
+                g.apply_unchecked(action, &mut NoEvents);
+            }
+        }
+        assert!(checked > 100, "only {checked} completions checked");
+    }
+
     use engine::{Game, NoEvents};
 
     use super::*;
-    use crate::state::HeldCommission;
     use crate::ValdoraConfig;
 
     #[test]
