@@ -232,16 +232,6 @@ fn chi_squared_critical_0_001(df: usize) -> f64 {
     df * (1.0 - a + z * a.sqrt()).powi(3)
 }
 
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn chi_squared_critical_values_match_tables() {
-        // Tables: df 1 → 10.83, df 10 → 29.59, df 50 → 86.66.
-        assert!((super::chi_squared_critical_0_001(10) - 29.59).abs() < 0.3);
-        assert!((super::chi_squared_critical_0_001(50) - 86.66).abs() < 0.3);
-    }
-}
-
 /// Checks that `determinize(seat, rng)` depends only on `view(seat)` and `rng`, which fair
 /// bots need (`docs/bots.md`): along random games from `seeds`, every `stride` actions,
 /// the seat to move gets a resampled twin of the state (same view, hidden part drawn
@@ -258,7 +248,7 @@ pub fn check_fair_determinization<G: Game>(
         let mut rng = rng_from_seed(seed ^ 0xFA1);
         let mut step = 0u64;
         while let Some(action) = random_action(&state, &mut rng, &mut buf) {
-            if step % stride == 0 {
+            if step.is_multiple_of(stride) {
                 let seat = state.to_move();
                 let twin = state.determinize(seat, &mut rng_from_seed(step ^ seed));
                 assert!(
@@ -280,5 +270,15 @@ pub fn check_fair_determinization<G: Game>(
             state.apply_unchecked(action, &mut crate::NoEvents);
             step += 1;
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn chi_squared_critical_values_match_tables() {
+        // Tables: df 1 → 10.83, df 10 → 29.59, df 50 → 86.66.
+        assert!((super::chi_squared_critical_0_001(10) - 29.59).abs() < 0.3);
+        assert!((super::chi_squared_critical_0_001(50) - 86.66).abs() < 0.3);
     }
 }
