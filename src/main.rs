@@ -3,12 +3,17 @@
 //! - `tabletop simulate GAME` plays many random games and prints statistics;
 //! - `tabletop engine` drives games through a JSON line protocol on stdin/stdout
 //!   (`docs/engine-protocol.md`);
-//! - `tabletop replay FILE` replays a game record and prints its log and outcome.
+//! - `tabletop replay FILE` replays a game record and prints its log and outcome;
+//! - `tabletop arena` plays bots against each other and reports their strength;
+//! - `tabletop play GAME` plays a game in the terminal against bots.
 
 #![forbid(unsafe_code)]
 
+mod arena;
+mod batch;
 mod engine_protocol;
 mod games;
+mod play;
 mod replay;
 mod simulate;
 
@@ -36,6 +41,10 @@ enum Command {
     Engine,
     /// Replay a game record (as written by the engine's "record" command).
     Replay(replay::ReplayArgs),
+    /// Play bots against each other over many seeded games with rotated seats.
+    Arena(arena::ArenaArgs),
+    /// Play a game in the terminal against bots.
+    Play(play::PlayArgs),
 }
 
 /// A failed command: the message for stderr and the exit code.
@@ -77,6 +86,8 @@ fn run(cli: Cli) -> Result<(), CliError> {
     match cli.command {
         Command::Simulate(args) => print(&simulate::run(&args)?),
         Command::Replay(args) => print(&replay::run(&args)?),
+        Command::Arena(args) => print(&arena::run(&args)?),
+        Command::Play(args) => play::run(&args),
         Command::Engine => match engine_protocol::run() {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -12,9 +12,10 @@ use std::time::Instant;
 
 use clap::Args;
 use engine::{playout, Game, GameError, Outcome};
-use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
+use indicatif::ProgressBar;
 use serde::Serialize;
 
+use crate::batch;
 use crate::games::{self, ConfigSpec, GameVisitor};
 use crate::CliError;
 
@@ -82,40 +83,15 @@ fn simulate<G: Game>(args: &SimulateArgs) -> Result<String, CliError> {
     let seats = first.seats();
     drop(first);
 
-    let threads = args.threads.min(args.games);
-    let bar = ProgressBar::with_draw_target(Some(args.games), ProgressDrawTarget::stderr());
-    if let Ok(style) = ProgressStyle::with_template(
-        "{spinner} {pos}/{len} games [{elapsed_precise}] {wide_bar} {eta}",
-    ) {
-        bar.set_style(style);
-    }
-
     let start = Instant::now();
-    let ranges: Vec<Range<u64>> = (0..threads)
-        .map(|t| args.games * t / threads..args.games * (t + 1) / threads)
-        .collect();
-    let parts: Vec<Result<Stats, CliError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = ranges
-            .into_iter()
-            .map(|range| {
-                let (config, bar) = (&config, &bar);
-                scope.spawn(move || run_range::<G>(config, args.seed, range, seats, bar))
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(CliError::failure("a simulation thread panicked")))
-            })
-            .collect()
-    });
+    let parts = batch::run(args.games, args.threads, |range, bar| {
+        run_range::<G>(&config, args.seed, range, seats, bar)
+    })?;
     let seconds = start.elapsed().as_secs_f64();
-    bar.finish_and_clear();
 
     let mut stats = Stats::new(seats);
     for part in parts {
-        stats.merge(part?);
+        stats.merge(part);
     }
     let provisional = G::provisional_data(&config).len();
     let summary = stats.summary(G::NAME, args, seconds, provisional);

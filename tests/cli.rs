@@ -418,3 +418,203 @@ fn simulate_plays_with_a_corrected_data_file() {
     assert!(before > 0.0, "{shipped}");
     assert!((after - 3.0 * before).abs() < 1e-9, "{before} -> {after}");
 }
+
+/// `tabletop arena … --json`, parsed.
+fn arena_json(args: &[&str]) -> Value {
+    let out = tabletop()
+        .arg("arena")
+        .args(args)
+        .arg("--json")
+        .output()
+        .expect("run arena");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    serde_json::from_slice(&out.stdout).expect("arena --json prints JSON")
+}
+
+/// The report without its timings, which vary from run to run.
+fn without_timings(mut report: Value) -> Value {
+    report["seconds"] = Value::Null;
+    for row in report["bots"].as_array_mut().expect("rows") {
+        row["ms_per_decision"] = Value::Null;
+    }
+    report
+}
+
+#[test]
+fn arena_reports_one_row_per_bot_with_intervals_and_is_reproducible() {
+    let args = [
+        "--game",
+        "valdora",
+        "--players",
+        "3",
+        "--bots",
+        "greedy:lookahead=ply,random,random",
+        "--games",
+        "6",
+        "--seed",
+        "11",
+    ];
+    let report = arena_json(&args);
+    let rows = report["bots"].as_array().expect("bots array");
+    assert_eq!(rows.len(), 3, "{report}");
+    assert_eq!(rows[0]["bot"], "greedy:lookahead=ply");
+    assert_eq!(rows[1]["bot"], "random");
+    assert_eq!(rows[2]["bot"], "random", "a bot named twice has two rows");
+    let scored = report["scored_games"].as_f64().expect("scored games");
+    assert!(scored > 0.0, "{report}");
+    let mut total = 0.0;
+    for row in rows {
+        let rate = row["win_rate"].as_f64().expect("win rate");
+        let ci = &row["win_rate_ci95"];
+        let (lo, hi) = (ci[0].as_f64().expect("lo"), ci[1].as_f64().expect("hi"));
+        assert!(lo <= rate && rate <= hi && lo >= 0.0 && hi <= 1.0, "{row}");
+        let score = row["mean_score"].as_f64().expect("mean score");
+        let sci = &row["mean_score_ci95"];
+        assert!(sci[0].as_f64() <= Some(score) && Some(score) <= sci[1].as_f64());
+        let rank = row["mean_rank"].as_f64().expect("mean rank");
+        assert!((1.0..=3.0).contains(&rank), "{row}");
+        total += rate;
+    }
+    // Shared wins are split, so the rates of one table add up to 1.
+    assert!((total - 1.0).abs() < 1e-9, "{report}");
+    // Same arguments, same report; the thread count does not change it either.
+    assert_eq!(
+        without_timings(arena_json(&args)),
+        without_timings(report.clone())
+    );
+    let mut threaded = args.to_vec();
+    threaded.extend(["--threads", "2"]);
+    let mut two = without_timings(arena_json(&threaded));
+    two["threads"] = report["threads"].clone();
+    assert_eq!(two, without_timings(report));
+}
+
+#[test]
+fn arena_table_and_svg_chart() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let svg = dir.path().join("chart.svg");
+    tabletop()
+        .args([
+            "arena",
+            "--game",
+            "valdora",
+            "--bots",
+            "random,random,random",
+            "--games",
+            "3",
+            "--svg",
+        ])
+        .arg(&svg)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("win rate")
+                .and(predicate::str::contains("95% CI"))
+                .and(predicate::str::contains("seats rotated")),
+        );
+    let text = std::fs::read_to_string(&svg).expect("the chart is written");
+    assert!(
+        text.starts_with("<svg") && text.contains("win rate"),
+        "{text}"
+    );
+}
+
+#[test]
+fn arena_rejects_bad_input_clearly() {
+    let arena = |extra: &[&str]| {
+        let mut cmd = tabletop();
+        cmd.args(["arena", "--game", "valdora", "--games", "2"])
+            .args(extra);
+        cmd.assert().code(2)
+    };
+    arena(&["--bots", "random,alphago,random"]).stderr(predicate::str::contains(
+        "known bots: random, greedy, ismcts",
+    ));
+    arena(&["--bots", "ismcts:iters=0,random,random"])
+        .stderr(predicate::str::contains("at least 1"));
+    arena(&["--bots", "ismcts:iters=-3,random,random"])
+        .stderr(predicate::str::contains("at least 1"));
+    arena(&["--bots", "ismcts:depth=2,random,random"])
+        .stderr(predicate::str::contains("accepted: iters=N"));
+    arena(&["--players", "4", "--bots", "random,random,random"])
+        .stderr(predicate::str::contains("one bot per seat"));
+    arena(&["--bots", "random,random,random,random,random,random,random"])
+        .stderr(predicate::str::contains("unsupported player count 7"));
+    tabletop()
+        .args(["arena", "--game", "chess", "--bots", "random"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("known games: valdora"));
+}
+
+#[test]
+fn play_answers_bad_input_and_leaves_on_end_of_input() {
+    tabletop()
+        .args(["play", "valdora", "--bots", "random", "--seed", "2"])
+        .write_stdin("hello\n0\n1\nv\n")
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("You are seat 0")
+                .and(predicate::str::contains("\"hello\" is not an action"))
+                .and(predicate::str::contains("\"0\" is not an action"))
+                .and(predicate::str::contains("seat 0 (you): move to"))
+                .and(predicate::str::contains("End of input: leaving the game.")),
+        );
+    tabletop()
+        .args(["play", "valdora", "--seed", "2"])
+        .write_stdin("q\n")
+        .assert()
+        .success()
+        .stdout(predicate::str::contains("You left the game."));
+}
+
+#[test]
+fn play_a_whole_game_through_a_pipe() {
+    let answers = "1\n".repeat(100_000);
+    tabletop()
+        .args([
+            "play",
+            "valdora",
+            "--players",
+            "3",
+            "--seat",
+            "1",
+            "--bots",
+            "random",
+            "--seed",
+            "4",
+        ])
+        .write_stdin(answers)
+        .assert()
+        .success()
+        .stdout(
+            predicate::str::contains("seat 0 (random):")
+                .and(predicate::str::contains("seat 1 (you):"))
+                .and(predicate::str::contains("Game over."))
+                .and(predicate::str::contains("seat 1 (you): ")),
+        );
+}
+
+#[test]
+fn play_rejects_bad_input_clearly() {
+    tabletop()
+        .args(["play", "valdora", "--seat", "4"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("seats 0 to 3"));
+    tabletop()
+        .args(["play", "valdora", "--bots", "greedy,random"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("one per other seat"));
+    tabletop()
+        .args(["play", "valdora", "--bots", "minimax"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("known bots"));
+}

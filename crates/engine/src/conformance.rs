@@ -232,6 +232,47 @@ fn chi_squared_critical_0_001(df: usize) -> f64 {
     df * (1.0 - a + z * a.sqrt()).powi(3)
 }
 
+/// Checks that `determinize(seat, rng)` depends only on `view(seat)` and `rng`, which fair
+/// bots need (`docs/bots.md`): along random games from `seeds`, every `stride` actions,
+/// the seat to move gets a resampled twin of the state (same view, hidden part drawn
+/// anew), and the original and the twin must give equal samples for equal RNG seeds.
+/// Not part of [`check_game`]: a game opts in by calling it from its tests.
+pub fn check_fair_determinization<G: Game>(
+    config: &G::Config,
+    seeds: std::ops::Range<u64>,
+    stride: u64,
+) {
+    let mut buf = Vec::new();
+    for seed in seeds {
+        let mut state = G::new(config, seed).expect("the config sets up a game");
+        let mut rng = rng_from_seed(seed ^ 0xFA1);
+        let mut step = 0u64;
+        while let Some(action) = random_action(&state, &mut rng, &mut buf) {
+            if step.is_multiple_of(stride) {
+                let seat = state.to_move();
+                let twin = state.determinize(seat, &mut rng_from_seed(step ^ seed));
+                assert!(
+                    twin.view(seat) == state.view(seat),
+                    "{}: a determinization changed the view of seat {seat:?}",
+                    G::NAME
+                );
+                for k in 0..2 {
+                    let a = state.determinize(seat, &mut rng_from_seed(k));
+                    let b = twin.determinize(seat, &mut rng_from_seed(k));
+                    assert!(
+                        a == b,
+                        "{}: seed {seed}, step {step}: two states with the same view of seat \
+                         {seat:?} give different samples for the same RNG",
+                        G::NAME
+                    );
+                }
+            }
+            state.apply_unchecked(action, &mut crate::NoEvents);
+            step += 1;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

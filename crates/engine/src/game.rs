@@ -134,6 +134,24 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Turns begun so far (for statistics; a turn may hold many actions).
     fn turns(&self) -> u32;
 
+    /// A heuristic estimate of the points `seat` will end the game with, judged from the
+    /// position (bots: greedy's leaf value, ISMCTS's rollout cut-off). Only differences
+    /// between seats and between positions matter; the scale is the game's points. Games
+    /// override it with points now plus progress; the default is the final score once the
+    /// game is over and 0 before, which makes the bots play blind but still legally.
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.outcome()
+            .and_then(|o| o.seats.iter().find(|r| r.seat == seat).map(|r| r.score))
+            .map_or(0.0, f64::from)
+    }
+
+    /// The position as text for a terminal player (`tabletop play`). The default prints
+    /// the view as indented JSON; games override it with something readable.
+    fn render_view(&self, seat: Option<Seat>) -> String {
+        serde_json::to_string_pretty(&self.view(seat))
+            .unwrap_or_else(|e| format!("(the view does not serialize: {e})"))
+    }
+
     /// A short human-readable description of an action for logs and terminal play.
     fn describe_action(&self, action: &Self::Action) -> String {
         format!("{action:?}")

@@ -194,6 +194,9 @@ impl Book {
         if pool.len() < 2 {
             return;
         }
+        // The sample must depend only on what the observer knows (the set of unseen
+        // cards), not on their true order: bots decide from it (fairness).
+        pool.sort_unstable();
         let recto = |card: u8| kind.face(rules, card, Side::Right);
         // Slots whose recto showed first (at most one in play: the top of the never-turned
         // part of the right pile), each taking a uniformly drawn card with that recto.

@@ -22,6 +22,7 @@ pub mod board;
 pub mod books;
 pub mod components;
 pub mod data;
+mod evaluation;
 pub mod events;
 pub mod scoring;
 pub mod state;
@@ -100,6 +101,14 @@ impl Game for Valdora {
 
     fn turns(&self) -> u32 {
         self.turn_number()
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.evaluation(seat)
+    }
+
+    fn render_view(&self, seat: Option<Seat>) -> String {
+        self.render(seat)
     }
 
     fn describe_action(&self, action: &Action) -> String {

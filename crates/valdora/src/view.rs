@@ -204,3 +204,117 @@ impl Valdora {
         }
     }
 }
+
+impl Valdora {
+    /// The position as text for a terminal player: what `view(seat)` holds, laid out.
+    pub(crate) fn render(&self, seat: Option<Seat>) -> String {
+        use std::fmt::Write as _;
+        let v = self.build_view(seat);
+        let rules = self.rules();
+        let gems = |g: &Gems| -> String {
+            let parts: Vec<String> = Gem::ALL
+                .into_iter()
+                .filter(|k| g[k.index()] > 0)
+                .map(|k| format!("{}×{}", g[k.index()], k.name()))
+                .collect();
+            if parts.is_empty() {
+                "none".into()
+            } else {
+                parts.join(" ")
+            }
+        };
+        let face = |f: &CommissionFace| {
+            crate::describe_face(rules, &crate::components::Face::Commission(*f))
+        };
+        let mut o = String::new();
+        let phase = match v.phase {
+            PhaseView::Move => "move".to_string(),
+            PhaseView::Act { begun, .. } => format!("act ({})", begun.unwrap_or("not begun")),
+            PhaseView::Over { ending } => format!("over ({ending})"),
+        };
+        let _ = writeln!(
+            o,
+            "Turn {} — seat {} to play, phase: {phase}{}",
+            v.turn,
+            v.current,
+            if v.end_triggered {
+                " — LAST ROUND"
+            } else {
+                ""
+            }
+        );
+        for p in &v.seats {
+            let here = &v.spaces[usize::from(p.space)].name;
+            let equipment: Vec<String> = p
+                .equipment
+                .iter()
+                .map(|e| match e.gem {
+                    Some(g) => format!("{}[{}]", e.name, g.name()),
+                    None => e.name.clone(),
+                })
+                .collect();
+            let held: Vec<String> = p.incomplete.iter().map(face).collect();
+            let crafts: Vec<String> = Color::ALL
+                .into_iter()
+                .filter(|c| p.craftsmen[c.index()] > 0)
+                .map(|c| format!("{}×{}", p.craftsmen[c.index()], c.name()))
+                .collect();
+            let _ = writeln!(
+                o,
+                "{} seat {}{}: {} points, {} coins{}, at {here}",
+                if Some(p.seat) == v.to_move { ">" } else { " " },
+                p.seat,
+                if Some(p.seat) == seat { " (you)" } else { "" },
+                p.score,
+                p.coins,
+                if p.provisions { ", provisions" } else { "" },
+            );
+            let _ = writeln!(o, "    equipment: {}", equipment.join(", "));
+            if !held.is_empty() {
+                let _ = writeln!(o, "    commissions held: {}", held.join(" "));
+            }
+            if !crafts.is_empty() || p.bonus_tiles > 0 {
+                let _ = writeln!(
+                    o,
+                    "    craftsmen: {}; completed {}; bonus tiles {}",
+                    crafts.join(" "),
+                    p.completed.len(),
+                    p.bonus_tiles
+                );
+            }
+        }
+        let roads: Vec<String> = v
+            .spaces
+            .iter()
+            .filter_map(|s| s.gems.map(|g| format!("{}: {}", s.name, gems(&g))))
+            .collect();
+        let _ = writeln!(o, "  road gems: {}", roads.join(" | "));
+        let _ = writeln!(o, "  discard (harbours): {}", gems(&v.discard));
+        for b in &v.books {
+            let top = |pile: &Vec<crate::books::CardView>, side: Side| {
+                pile.last()
+                    .and_then(|c| match side {
+                        Side::Left => c.verso,
+                        Side::Right => c.recto,
+                    })
+                    .map(|f| crate::describe_face(rules, &f))
+                    .unwrap_or_else(|| "empty".into())
+            };
+            let _ = writeln!(
+                o,
+                "  book at {}: left {} ({} cards), right {} ({} cards)",
+                v.spaces[usize::from(b.city)].name,
+                top(&b.left, Side::Left),
+                b.left.len(),
+                top(&b.right, Side::Right),
+                b.right.len()
+            );
+        }
+        let supply: Vec<String> = Color::ALL
+            .into_iter()
+            .map(|c| format!("{} {}", c.name(), v.craftsmen[c.index()]))
+            .collect();
+        let _ = writeln!(o, "  craftsmen left: {}", supply.join(", "));
+        o
+    }
+}

@@ -51,3 +51,11 @@ fn contract_holds_for_5_players() {
 fn random_choice_is_uniform() {
     check_uniform_random_choice::<Valdora>(&config(4), 3, 40);
 }
+
+#[test]
+fn determinization_depends_only_on_the_view() {
+    use engine::conformance::check_fair_determinization;
+    for players in 3..=5 {
+        check_fair_determinization::<Valdora>(&config(players), 0..3, 97);
+    }
+}

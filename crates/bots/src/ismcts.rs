@@ -1,0 +1,333 @@
+//! Single-observer Information Set MCTS (Cowling, Powley & Whitehouse 2012, "Information
+//! Set Monte Carlo Tree Search", IEEE TCIAIG 4(2)), for any number of seats.
+//!
+//! One tree per search, whose nodes are reached by sequences of actions. Every iteration
+//! draws a fresh determinization of the root for the searching seat and walks the tree
+//! with it, so that only actions legal in that sample are considered; a child's
+//! *availability* counts the visits to its parent in which it was legal, and replaces the
+//! parent's visit count in UCB1. A node's reward is the share of the victory won by the
+//! seat that chose the action leading to it (the reward is a vector, one entry per
+//! seat, and each seat maximises its own). Rollouts play uniformly random actions, up to
+//! an optional cut-off after which the position is scored with [`Game::evaluate`].
+//!
+//! Root parallelisation: each thread searches its own tree with its own seed and share of
+//! the iterations; the root children's visits are summed by action. For a fixed iteration
+//! budget and thread count the decision depends only on the seed.
+
+use std::time::{Duration, Instant};
+
+use engine::{Game, NoEvents, Rng, Seat};
+use rand::Rng as _;
+
+use crate::reward::{outcome_rewards, position_rewards};
+use crate::{derive_seed, sample, Bot};
+
+const NONE: u32 = u32::MAX;
+
+/// When a search stops.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// This many iterations in all (split over the threads): deterministic under a seed.
+    Iterations(u32),
+    /// Until this much wall-clock time has passed (not reproducible).
+    Time(Duration),
+}
+
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct IsmctsConfig {
+    pub budget: Budget,
+    /// The UCB1 exploration constant (rewards are in [0, 1]).
+    pub exploration: f64,
+    /// Random actions played after leaving the tree before the position is scored with
+    /// `Game::evaluate`; `None` plays to the end of the game.
+    pub rollout: Option<u32>,
+    /// Points that count as e:1 odds when evaluations are turned into win chances.
+    pub temperature: f64,
+    pub threads: usize,
+}
+
+impl Default for IsmctsConfig {
+    fn default() -> Self {
+        IsmctsConfig {
+            budget: Budget::Iterations(1000),
+            exploration: 0.7,
+            rollout: Some(20),
+            temperature: 5.0,
+            threads: 1,
+        }
+    }
+}
+
+/// What the last search did.
+#[derive(Debug, Clone, Copy, Default, PartialEq)]
+pub struct SearchStats {
+    pub iterations: u64,
+    /// Actions applied while walking the tree.
+    pub tree_actions: u64,
+    /// Actions applied in rollouts.
+    pub rollout_actions: u64,
+    pub seconds: f64,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Node<A> {
+    /// The action leading here (meaningless at the root).
+    action: A,
+    /// The seat that chose `action`; its reward is accumulated here.
+    mover: Seat,
+    first_child: u32,
+    next_sibling: u32,
+    visits: u32,
+    availability: u32,
+    reward: f64,
+}
+
+/// One tree and its scratch buffers, reused from search to search.
+#[derive(Debug)]
+struct Searcher<G: Game> {
+    nodes: Vec<Node<G::Action>>,
+    path: Vec<u32>,
+    legal: Vec<G::Action>,
+    untried: Vec<G::Action>,
+    rewards: Vec<f64>,
+    stats: SearchStats,
+}
+
+impl<G: Game> Searcher<G> {
+    fn new() -> Self {
+        Searcher {
+            nodes: Vec::new(),
+            path: Vec::new(),
+            legal: Vec::new(),
+            untried: Vec::new(),
+            rewards: Vec::new(),
+            stats: SearchStats::default(),
+        }
+    }
+
+    /// Searches `root` for `seat` (the seat to move) until the budget is spent.
+    fn search(
+        &mut self,
+        root: &G,
+        seat: Seat,
+        first_action: G::Action,
+        config: &IsmctsConfig,
+        (iterations, deadline): (u32, Option<Instant>),
+        rng: &mut Rng,
+    ) {
+        self.nodes.clear();
+        self.nodes.push(Node {
+            action: first_action,
+            mover: seat,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            availability: 0,
+            reward: 0.0,
+        });
+        self.rewards.clear();
+        self.rewards.resize(root.seats(), 0.0);
+        self.stats = SearchStats::default();
+        let start = Instant::now();
+        let mut done: u32 = 0;
+        loop {
+            match deadline {
+                // Checking the clock every iteration would cost more than some iterations.
+                Some(deadline) if done.is_multiple_of(16) && Instant::now() >= deadline => break,
+                Some(_) => {}
+                None if done >= iterations => break,
+                None => {}
+            }
+            let state = root.determinize(Some(seat), rng);
+            self.iterate(state, config, rng);
+            done += 1;
+        }
+        self.stats.iterations = u64::from(done);
+        self.stats.seconds = start.elapsed().as_secs_f64();
+    }
+
+    fn iterate(&mut self, mut state: G, config: &IsmctsConfig, rng: &mut Rng) {
+        self.path.clear();
+        self.path.push(0);
+        let mut node = 0u32;
+        // Selection and expansion.
+        while let Some(mover) = state.to_move() {
+            self.legal.clear();
+            state.legal_actions(&mut self.legal);
+            self.untried.clear();
+            self.untried.extend_from_slice(&self.legal);
+            // Children legal in this sample: count availability, pick by UCB1.
+            let mut best = NONE;
+            let mut best_score = f64::NEG_INFINITY;
+            let mut child = self.nodes[node as usize].first_child;
+            while child != NONE {
+                let c = &mut self.nodes[child as usize];
+                if let Some(at) = self.untried.iter().position(|a| *a == c.action) {
+                    self.untried.swap_remove(at);
+                    c.availability += 1;
+                    let visits = f64::from(c.visits);
+                    let score = c.reward / visits
+                        + config.exploration * (f64::from(c.availability).ln() / visits).sqrt();
+                    if score > best_score {
+                        best_score = score;
+                        best = child;
+                    }
+                }
+                child = c.next_sibling;
+            }
+            if !self.untried.is_empty() {
+                let action = self.untried[rng.gen_range(0..self.untried.len())];
+                let parent = &mut self.nodes[node as usize];
+                let sibling = parent.first_child;
+                let id = self.nodes.len() as u32;
+                self.nodes[node as usize].first_child = id;
+                self.nodes.push(Node {
+                    action,
+                    mover,
+                    first_child: NONE,
+                    next_sibling: sibling,
+                    visits: 0,
+                    availability: 1,
+                    reward: 0.0,
+                });
+                state.apply_unchecked(action, &mut NoEvents);
+                self.stats.tree_actions += 1;
+                self.path.push(id);
+                break;
+            }
+            node = best;
+            state.apply_unchecked(self.nodes[node as usize].action, &mut NoEvents);
+            self.stats.tree_actions += 1;
+            self.path.push(node);
+        }
+        // Rollout.
+        let mut played = 0u32;
+        while config.rollout.is_none_or(|limit| played < limit) {
+            self.legal.clear();
+            state.legal_actions(&mut self.legal);
+            if self.legal.is_empty() {
+                break;
+            }
+            let action = self.legal[rng.gen_range(0..self.legal.len())];
+            state.apply_unchecked(action, &mut NoEvents);
+            played += 1;
+        }
+        self.stats.rollout_actions += u64::from(played);
+        match state.outcome() {
+            Some(outcome) => outcome_rewards(&outcome, &mut self.rewards),
+            None => position_rewards(&state, config.temperature, &mut self.rewards),
+        }
+        // Backpropagation: each node from the point of view of the seat that moved into it.
+        for &id in &self.path {
+            let n = &mut self.nodes[id as usize];
+            n.visits += 1;
+            n.reward += self
+                .rewards
+                .get(usize::from(n.mover))
+                .copied()
+                .unwrap_or(0.0);
+        }
+    }
+
+    /// The root's children: (action, visits, total reward).
+    fn root_children(&self) -> impl Iterator<Item = (G::Action, u32, f64)> + '_ {
+        let mut child = self.nodes.first().map_or(NONE, |n| n.first_child);
+        std::iter::from_fn(move || {
+            if child == NONE {
+                return None;
+            }
+            let c = &self.nodes[child as usize];
+            child = c.next_sibling;
+            Some((c.action, c.visits, c.reward))
+        })
+    }
+}
+
+/// The ISMCTS bot.
+#[derive(Debug)]
+pub struct Ismcts<G: Game> {
+    config: IsmctsConfig,
+    rng: Rng,
+    searchers: Vec<Searcher<G>>,
+    last: SearchStats,
+}
+
+impl<G: Game> Ismcts<G> {
+    pub fn new(config: IsmctsConfig, seed: u64) -> Self {
+        let threads = config.threads.max(1);
+        Ismcts {
+            config,
+            rng: engine::rng_from_seed(seed),
+            searchers: (0..threads).map(|_| Searcher::new()).collect(),
+            last: SearchStats::default(),
+        }
+    }
+
+    /// What the last decision's search did, summed over threads (seconds: wall clock).
+    pub fn last_search(&self) -> SearchStats {
+        self.last
+    }
+}
+
+impl<G: Game> Bot<G> for Ismcts<G> {
+    fn choose(&mut self, state: &G) -> Option<G::Action> {
+        let (seat, known) = sample(state, &mut self.rng)?;
+        let mut legal = Vec::new();
+        known.legal_actions(&mut legal);
+        let first = *legal.first()?;
+        if legal.len() == 1 {
+            self.last = SearchStats::default();
+            return Some(first);
+        }
+        let base_seed = self.rng.gen::<u64>();
+        let config = self.config;
+        let threads = self.searchers.len();
+        let (total, deadline) = match config.budget {
+            Budget::Iterations(n) => (n, None),
+            Budget::Time(d) => (u32::MAX, Some(Instant::now() + d)),
+        };
+        let start = Instant::now();
+        let known = &known;
+        let work = |(t, searcher): (usize, &mut Searcher<G>)| {
+            let share = (u64::from(total) * (t as u64 + 1) / threads as u64
+                - u64::from(total) * t as u64 / threads as u64) as u32;
+            let mut rng = engine::rng_from_seed(derive_seed(base_seed, t as u64));
+            searcher.search(known, seat, first, &config, (share, deadline), &mut rng);
+        };
+        if threads == 1 {
+            self.searchers.iter_mut().enumerate().for_each(work);
+        } else {
+            std::thread::scope(|scope| {
+                for pair in self.searchers.iter_mut().enumerate() {
+                    scope.spawn(move || work(pair));
+                }
+            });
+        }
+        // Merge the root children in thread order; the most visited action wins, then
+        // the best mean reward, then the first in legal order.
+        let mut merged: Vec<(u64, f64)> = vec![(0, 0.0); legal.len()];
+        let mut stats = SearchStats::default();
+        for searcher in &self.searchers {
+            for (action, visits, reward) in searcher.root_children() {
+                if let Some(i) = legal.iter().position(|a| *a == action) {
+                    merged[i].0 += u64::from(visits);
+                    merged[i].1 += reward;
+                }
+            }
+            stats.iterations += searcher.stats.iterations;
+            stats.tree_actions += searcher.stats.tree_actions;
+            stats.rollout_actions += searcher.stats.rollout_actions;
+        }
+        stats.seconds = start.elapsed().as_secs_f64();
+        self.last = stats;
+        let mean = |(v, r): (u64, f64)| if v == 0 { 0.0 } else { r / v as f64 };
+        let mut best = 0;
+        for i in 1..legal.len() {
+            let (a, b) = (merged[i], merged[best]);
+            if a.0 > b.0 || (a.0 == b.0 && mean(a) > mean(b)) {
+                best = i;
+            }
+        }
+        Some(legal[best])
+    }
+}

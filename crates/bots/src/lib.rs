@@ -1,0 +1,49 @@
+//! Computer opponents for every game of the [`engine::Game`] contract.
+//!
+//! Every bot decides from what its seat may know: the first thing it does with the
+//! state it is given is [`Game::determinize`] it for its seat, and it never reads the
+//! original again. With the same seed, two states that give the seat the same view get
+//! the same decision (tested in `tests/fairness.rs`).
+//!
+//! - [`RandomBot`]: uniform over the legal actions;
+//! - [`GreedyBot`]: lookahead over the bot's own next decisions with [`Game::evaluate`];
+//! - [`Ismcts`]: Information Set MCTS (Cowling, Powley & Whitehouse 2012).
+//!
+//! Bots are named on the command line by a [`BotSpec`]: `random`, `greedy`,
+//! `greedy:lookahead=ply`, `ismcts:iters=1000:rollout=20`, … (see `docs/bots.md`).
+
+#![forbid(unsafe_code)]
+
+mod greedy;
+mod ismcts;
+mod random;
+mod reward;
+mod spec;
+
+pub use greedy::{GreedyBot, GreedyConfig, Lookahead};
+pub use ismcts::{Budget, Ismcts, IsmctsConfig, SearchStats};
+pub use random::RandomBot;
+pub use reward::{outcome_rewards, position_rewards};
+pub use spec::{BotError, BotSpec};
+
+use engine::{Game, Rng};
+
+/// A computer player.
+pub trait Bot<G: Game>: Send {
+    /// The action for the seat to move in `state`, or `None` once the game is over.
+    ///
+    /// A bot uses `state` only through `to_move` and `determinize` for the seat to move,
+    /// so that hidden information cannot reach its decision.
+    fn choose(&mut self, state: &G) -> Option<G::Action>;
+}
+
+/// The seat to move and a sample of the state as that seat may know it.
+fn sample<G: Game>(state: &G, rng: &mut Rng) -> Option<(engine::Seat, G)> {
+    let seat = state.to_move()?;
+    Some((seat, state.determinize(Some(seat), rng)))
+}
+
+/// Seeds derived from one seed (threads, decisions) with a fixed odd mixer.
+fn derive_seed(seed: u64, index: u64) -> u64 {
+    seed ^ index.wrapping_add(1).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+}

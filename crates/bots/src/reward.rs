@@ -1,0 +1,36 @@
+//! Rewards in [0, 1] per seat, summing to 1: the share of the victory.
+
+use engine::{Game, Outcome};
+
+/// At the end: 1/k for each of the k winners (shared victory split), 0 for the others.
+pub fn outcome_rewards(outcome: &Outcome, out: &mut [f64]) {
+    out.fill(0.0);
+    let winners = outcome.winners().count().max(1) as f64;
+    for seat in outcome.winners() {
+        if let Some(r) = out.get_mut(usize::from(seat)) {
+            *r = 1.0 / winners;
+        }
+    }
+}
+
+/// Before the end: each seat's chance of winning estimated from the evaluations, a
+/// softmax with `temperature` points (a lead of `temperature` points counts e:1).
+pub fn position_rewards<G: Game>(state: &G, temperature: f64, out: &mut [f64]) {
+    if let Some(outcome) = state.outcome() {
+        outcome_rewards(&outcome, out);
+        return;
+    }
+    let mut best = f64::NEG_INFINITY;
+    for (seat, r) in out.iter_mut().enumerate() {
+        *r = state.evaluate(seat as engine::Seat) / temperature;
+        best = best.max(*r);
+    }
+    let mut total = 0.0;
+    for r in out.iter_mut() {
+        *r = (*r - best).exp();
+        total += *r;
+    }
+    for r in out.iter_mut() {
+        *r /= total;
+    }
+}

@@ -1,0 +1,255 @@
+//! Bots named on the command line: `NAME[:KEY=VALUE]...`.
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::Duration;
+
+use engine::Game;
+
+use crate::{Bot, Budget, GreedyBot, GreedyConfig, Ismcts, IsmctsConfig, Lookahead, RandomBot};
+
+/// A bot name or parameter that is not accepted; the message lists what is.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct BotError(pub String);
+
+pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "ismcts"];
+
+const GREEDY_PARAMS: &str = "lookahead=ply|turn, nodes=N (N >= 1)";
+const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), rollout=N|full, \
+     temperature=X (X > 0), threads=N (1..=256)";
+
+/// A parsed bot description: which bot and its parameters.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum BotSpec {
+    Random,
+    Greedy(GreedyConfig),
+    Ismcts(IsmctsConfig),
+}
+
+impl BotSpec {
+    /// A new bot for game `G` whose every random choice comes from `seed`.
+    pub fn build<G: Game>(&self, seed: u64) -> Box<dyn Bot<G>> {
+        match *self {
+            BotSpec::Random => Box::new(RandomBot::<G>::new(seed)),
+            BotSpec::Greedy(c) => Box::new(GreedyBot::<G>::new(c, seed)),
+            BotSpec::Ismcts(c) => Box::new(Ismcts::<G>::new(c, seed)),
+        }
+    }
+
+    /// The bot's name without parameters.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            BotSpec::Random => "random",
+            BotSpec::Greedy(_) => "greedy",
+            BotSpec::Ismcts(_) => "ismcts",
+        }
+    }
+}
+
+fn number<T: FromStr>(bot: &str, key: &str, value: &str, accepted: &str) -> Result<T, BotError> {
+    value.parse().map_err(|_| {
+        BotError(format!(
+            "{bot}: {key}={value:?} is not a valid number; accepted: {accepted}"
+        ))
+    })
+}
+
+fn positive(bot: &str, key: &str, value: &str, accepted: &str) -> Result<u32, BotError> {
+    let n: i64 = number(bot, key, value, accepted)?;
+    if n < 1 || n > i64::from(u32::MAX) {
+        return Err(BotError(format!(
+            "{bot}: {key} must be at least 1 (got {n}); accepted: {accepted}"
+        )));
+    }
+    Ok(n as u32)
+}
+
+impl FromStr for BotSpec {
+    type Err = BotError;
+
+    fn from_str(text: &str) -> Result<Self, BotError> {
+        let mut parts = text.trim().split(':');
+        let name = parts.next().unwrap_or("").to_ascii_lowercase();
+        let params: Vec<(&str, &str)> = parts
+            .map(|p| {
+                p.split_once('=').ok_or_else(|| {
+                    BotError(format!(
+                        "{name}: parameter {p:?} is not KEY=VALUE (write e.g. ismcts:iters=1000)"
+                    ))
+                })
+            })
+            .collect::<Result<_, _>>()?;
+        match name.as_str() {
+            "random" => match params.first() {
+                None => Ok(BotSpec::Random),
+                Some((k, _)) => Err(BotError(format!(
+                    "random: unknown parameter {k:?}; random takes no parameters"
+                ))),
+            },
+            "greedy" => {
+                let mut c = GreedyConfig::default();
+                for (k, v) in params {
+                    match k {
+                        "lookahead" => {
+                            c.lookahead = match v {
+                                "ply" => Lookahead::Ply,
+                                "turn" => Lookahead::Turn,
+                                _ => {
+                                    return Err(BotError(format!(
+                                        "greedy: lookahead={v:?} is not accepted; accepted: {GREEDY_PARAMS}"
+                                    )))
+                                }
+                            }
+                        }
+                        "nodes" => c.max_nodes = positive("greedy", k, v, GREEDY_PARAMS)?,
+                        _ => {
+                            return Err(BotError(format!(
+                                "greedy: unknown parameter {k:?}; accepted: {GREEDY_PARAMS}"
+                            )))
+                        }
+                    }
+                }
+                Ok(BotSpec::Greedy(c))
+            }
+            "ismcts" => {
+                let mut c = IsmctsConfig::default();
+                let mut budget_set = false;
+                for (k, v) in params {
+                    let p = ISMCTS_PARAMS;
+                    match k {
+                        "iters" | "ms" if budget_set => {
+                            return Err(BotError(
+                                "ismcts: give one budget, iters=N or ms=N, not both".into(),
+                            ))
+                        }
+                        "iters" => {
+                            c.budget = Budget::Iterations(positive("ismcts", k, v, p)?);
+                            budget_set = true;
+                        }
+                        "ms" => {
+                            let ms = positive("ismcts", k, v, p)?;
+                            c.budget = Budget::Time(Duration::from_millis(u64::from(ms)));
+                            budget_set = true;
+                        }
+                        "c" => {
+                            let x: f64 = number("ismcts", k, v, p)?;
+                            if !(x.is_finite() && x >= 0.0) {
+                                return Err(BotError(format!(
+                                    "ismcts: c must be >= 0; accepted: {p}"
+                                )));
+                            }
+                            c.exploration = x;
+                        }
+                        "rollout" if v == "full" => c.rollout = None,
+                        "rollout" => {
+                            let n: i64 = number("ismcts", k, v, p)?;
+                            if n < 0 || n > i64::from(u32::MAX) {
+                                return Err(BotError(format!(
+                                    "ismcts: rollout must be >= 0 or full (got {n}); accepted: {p}"
+                                )));
+                            }
+                            c.rollout = Some(n as u32);
+                        }
+                        "temperature" => {
+                            let x: f64 = number("ismcts", k, v, p)?;
+                            if !(x.is_finite() && x > 0.0) {
+                                return Err(BotError(format!(
+                                    "ismcts: temperature must be > 0; accepted: {p}"
+                                )));
+                            }
+                            c.temperature = x;
+                        }
+                        "threads" => {
+                            let n = positive("ismcts", k, v, p)?;
+                            if n > 256 {
+                                return Err(BotError(format!(
+                                    "ismcts: threads must be at most 256; accepted: {p}"
+                                )));
+                            }
+                            c.threads = n as usize;
+                        }
+                        _ => {
+                            return Err(BotError(format!(
+                                "ismcts: unknown parameter {k:?}; accepted: {p}"
+                            )))
+                        }
+                    }
+                }
+                Ok(BotSpec::Ismcts(c))
+            }
+            _ => Err(BotError(format!(
+                "unknown bot {name:?}; known bots: {}",
+                BOT_NAMES.join(", ")
+            ))),
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => write!(f, "random"),
+            BotSpec::Greedy(c) => write!(
+                f,
+                "greedy:lookahead={}:nodes={}",
+                match c.lookahead {
+                    Lookahead::Ply => "ply",
+                    Lookahead::Turn => "turn",
+                },
+                c.max_nodes
+            ),
+            BotSpec::Ismcts(c) => {
+                match c.budget {
+                    Budget::Iterations(n) => write!(f, "ismcts:iters={n}")?,
+                    Budget::Time(d) => write!(f, "ismcts:ms={}", d.as_millis())?,
+                }
+                write!(f, ":c={}:rollout=", c.exploration)?;
+                match c.rollout {
+                    Some(n) => write!(f, "{n}")?,
+                    None => write!(f, "full")?,
+                }
+                write!(f, ":temperature={}:threads={}", c.temperature, c.threads)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn parses_names_and_parameters() {
+        assert_eq!("random".parse::<BotSpec>(), Ok(BotSpec::Random));
+        let BotSpec::Ismcts(c) = "ismcts:iters=50:rollout=full:threads=2".parse().unwrap() else {
+            panic!("ismcts expected")
+        };
+        assert_eq!(
+            (c.budget, c.rollout, c.threads),
+            (Budget::Iterations(50), None, 2)
+        );
+        let BotSpec::Greedy(g) = "Greedy:lookahead=ply".parse().unwrap() else {
+            panic!("greedy expected")
+        };
+        assert_eq!(g.lookahead, Lookahead::Ply);
+        // Display round-trips.
+        let spec: BotSpec = "ismcts:ms=30:c=1.5".parse().unwrap();
+        assert_eq!(spec.to_string().parse::<BotSpec>(), Ok(spec));
+    }
+
+    #[test]
+    fn bad_input_lists_what_is_accepted() {
+        let err = |s: &str| s.parse::<BotSpec>().unwrap_err().0;
+        assert!(err("alphazero").contains("known bots: random, greedy, ismcts"));
+        assert!(err("ismcts:iters=0").contains("at least 1"));
+        assert!(err("ismcts:iters=-5").contains("at least 1"));
+        assert!(err("ismcts:ms=0").contains("at least 1"));
+        assert!(err("ismcts:depth=3").contains("accepted: iters=N"));
+        assert!(err("ismcts:iters=10:ms=10").contains("not both"));
+        assert!(err("ismcts:iters").contains("KEY=VALUE"));
+        assert!(err("greedy:lookahead=far").contains("ply|turn"));
+        assert!(err("random:x=1").contains("no parameters"));
+        assert!(err("ismcts:temperature=0").contains("> 0"));
+    }
+}

@@ -1,0 +1,130 @@
+//! The bots on a game small enough to know the answer: two-seat Nim (take 1 to 3 stones;
+//! whoever takes the last stone wins). The winning move leaves a multiple of 4.
+
+use bots::{Bot, BotSpec};
+use engine::{rank_by, EventSink, Game, Outcome, Rng, Seat, SeatResult, SetupError};
+use serde::{Deserialize, Serialize};
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Serialize, Deserialize)]
+struct NimConfig {
+    stones: u8,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+struct Nim {
+    config: NimConfig,
+    stones: u8,
+    to_move: Seat,
+    winner: Option<Seat>,
+}
+
+impl Game for Nim {
+    type Config = NimConfig;
+    type Action = u8;
+    type View = (u8, Seat);
+    type Event = u8;
+    const NAME: &'static str = "nim";
+
+    fn new(config: &NimConfig, _seed: u64) -> Result<Self, SetupError> {
+        Ok(Nim {
+            config: *config,
+            stones: config.stones,
+            to_move: 0,
+            winner: None,
+        })
+    }
+    fn config(&self) -> &NimConfig {
+        &self.config
+    }
+    fn seats(&self) -> usize {
+        2
+    }
+    fn to_move(&self) -> Option<Seat> {
+        self.winner.is_none().then_some(self.to_move)
+    }
+    fn legal_actions(&self, out: &mut Vec<u8>) {
+        if self.winner.is_none() {
+            out.extend((1..=3).filter(|&n| n <= self.stones));
+        }
+    }
+    fn apply_unchecked(&mut self, take: u8, events: &mut impl EventSink<u8>) {
+        self.stones -= take;
+        events.emit(take);
+        if self.stones == 0 {
+            self.winner = Some(self.to_move);
+        }
+        self.to_move = 1 - self.to_move;
+    }
+    fn view(&self, _seat: Option<Seat>) -> (u8, Seat) {
+        (self.stones, self.to_move)
+    }
+    fn determinize(&self, _seat: Option<Seat>, _rng: &mut Rng) -> Self {
+        self.clone()
+    }
+    fn outcome(&self) -> Option<Outcome> {
+        let winner = self.winner?;
+        let keys = [i32::from(winner == 0), i32::from(winner == 1)];
+        let ranks = rank_by(&keys);
+        Some(Outcome {
+            seats: (0..2)
+                .map(|s| SeatResult {
+                    seat: s,
+                    score: keys[usize::from(s)],
+                    rank: ranks[usize::from(s)],
+                    breakdown: Vec::new(),
+                    tiebreaks: Vec::new(),
+                })
+                .collect(),
+            truncated: false,
+        })
+    }
+    fn turns(&self) -> u32 {
+        u32::from(self.config.stones - self.stones)
+    }
+}
+
+fn choice(spec: &str, stones: u8, seed: u64) -> u8 {
+    let spec: BotSpec = spec.parse().expect("valid spec");
+    let game = Nim::new(&NimConfig { stones }, 0).expect("valid");
+    spec.build::<Nim>(seed).choose(&game).expect("not over")
+}
+
+#[test]
+fn ismcts_finds_the_winning_move() {
+    for stones in [5u8, 6, 7, 9, 10, 11] {
+        for seed in 0..3 {
+            for spec in [
+                "ismcts:iters=3000:rollout=full",
+                "ismcts:iters=3000:threads=2",
+            ] {
+                assert_eq!(
+                    choice(spec, stones, seed),
+                    stones % 4,
+                    "{spec}, {stones} stones, seed {seed}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn greedy_takes_the_last_stones_when_it_can() {
+    for stones in 1..=3u8 {
+        assert_eq!(choice("greedy", stones, 1), stones);
+        assert_eq!(choice("greedy:lookahead=ply", stones, 1), stones);
+    }
+}
+
+#[test]
+fn every_bot_only_plays_legal_moves_to_the_end() {
+    for spec in ["random", "greedy", "ismcts:iters=200"] {
+        let spec: BotSpec = spec.parse().expect("valid");
+        let mut g = Nim::new(&NimConfig { stones: 21 }, 0).expect("valid");
+        let mut bots: Vec<Box<dyn Bot<Nim>>> = vec![spec.build(1), spec.build(2)];
+        while let Some(seat) = g.to_move() {
+            let a = bots[usize::from(seat)].choose(&g).expect("not over");
+            g.apply(a, &mut engine::NoEvents).expect("legal");
+        }
+        assert!(g.outcome().is_some());
+    }
+}
