@@ -154,6 +154,14 @@ fn play<G: Game>(
         G::NAME,
         args.seed
     )?;
+    let provisional = G::provisional_data(&config).len();
+    if provisional > 0 {
+        writeln!(
+            out,
+            "Note: {provisional} entries of this game's component data are provisional \
+             placeholders, not yet checked against the printed game (see the README)."
+        )?;
+    }
     let mut legal = Vec::new();
     let mut events = Vec::new();
     let mut show_table = true;

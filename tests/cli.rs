@@ -560,6 +560,7 @@ fn play_answers_bad_input_and_leaves_on_end_of_input() {
         .success()
         .stdout(
             predicate::str::contains("You are seat 0")
+                .and(predicate::str::contains("component data are provisional"))
                 .and(predicate::str::contains("\"hello\" is not an action"))
                 .and(predicate::str::contains("\"0\" is not an action"))
                 .and(predicate::str::contains("seat 0 (you): move to"))
