@@ -12,12 +12,14 @@
 #![forbid(unsafe_code)]
 
 pub mod conformance;
+mod data;
 mod error;
 mod game;
 mod outcome;
 pub mod playout;
 mod registry;
 
+pub use data::{ComponentData, DataRef};
 pub use error::{ActionError, ActionErrorKind, SetupError};
 pub use game::{EventSink, Game, NoEvents, Seat};
 pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};

@@ -236,12 +236,6 @@ impl Rules {
         let file: File = toml::from_str(text).map_err(|e| DataError(e.to_string()))?;
         compile(file)
     }
-
-    /// Parses a data file and keeps it for the rest of the process, so that game states
-    /// can refer to it by a plain reference (cloning a state stays a flat copy).
-    pub fn leak(text: &str) -> Result<&'static Rules, DataError> {
-        Ok(Box::leak(Box::new(Rules::parse(text)?)))
-    }
 }
 
 fn note(provisional: &mut Vec<String>, confidence: Confidence, placeholder: bool, what: &str) {
@@ -600,6 +594,18 @@ fn card(c: &CardEntry, what: &str) -> Result<Card, DataError> {
         realm: c.realm,
         marked_a: c.marked_a,
     })
+}
+
+impl engine::ComponentData for Rules {
+    type Error = DataError;
+
+    fn standard() -> &'static Rules {
+        Rules::standard()
+    }
+
+    fn parse(text: &str) -> Result<Rules, DataError> {
+        Rules::parse(text)
+    }
 }
 
 #[cfg(test)]

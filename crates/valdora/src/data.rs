@@ -203,12 +203,6 @@ impl Rules {
         let file: File = toml::from_str(text).map_err(|e| DataError(e.to_string()))?;
         compile(file)
     }
-
-    /// Parses a data file and keeps it for the rest of the process, so that game states
-    /// can refer to it by a plain reference (cloning a state stays a flat copy).
-    pub fn leak(text: &str) -> Result<&'static Rules, DataError> {
-        Ok(Box::leak(Box::new(Rules::parse(text)?)))
-    }
 }
 
 fn note(provisional: &mut Vec<String>, confidence: Confidence, what: impl FnOnce() -> String) {
@@ -554,6 +548,18 @@ fn compile(file: File) -> Result<Rules, DataError> {
 
 fn parse_gem(name: &str) -> Option<Gem> {
     Gem::ALL.into_iter().find(|g| g.name() == name)
+}
+
+impl engine::ComponentData for Rules {
+    type Error = DataError;
+
+    fn standard() -> &'static Rules {
+        Rules::standard()
+    }
+
+    fn parse(text: &str) -> Result<Rules, DataError> {
+        Rules::parse(text)
+    }
 }
 
 #[cfg(test)]

@@ -55,8 +55,7 @@ impl Game for Valdora {
     }
 
     fn load_data(config: &mut ValdoraConfig, text: &str) -> Result<(), SetupError> {
-        let rules = Rules::leak(text).map_err(|e| SetupError::Data(e.to_string()))?;
-        config.rules = state::RulesRef(rules);
+        config.rules = state::RulesRef::load(text).map_err(|e| SetupError::Data(e.to_string()))?;
         Ok(())
     }
 

@@ -20,30 +20,7 @@ pub const MAX_COINS: u8 = 6;
 pub const MAX_INCOMPLETE: usize = 3;
 
 /// The data a game runs on: the shipped file unless a corrected one was loaded.
-#[derive(Clone, Copy)]
-pub struct RulesRef(pub &'static Rules);
-
-impl Default for RulesRef {
-    fn default() -> Self {
-        RulesRef(Rules::standard())
-    }
-}
-
-impl std::fmt::Debug for RulesRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if std::ptr::eq(self.0, Rules::standard()) {
-            f.write_str("standard data")
-        } else {
-            f.write_str("custom data")
-        }
-    }
-}
-
-impl PartialEq for RulesRef {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0) || self.0 == other.0
-    }
-}
+pub type RulesRef = engine::DataRef<Rules>;
 
 /// How a game is set up.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]

@@ -589,12 +589,6 @@ impl Rules {
         RULES.get_or_init(|| Rules::parse(STANDARD_DATA).expect("the shipped data file is valid"))
     }
 
-    /// Parses and validates a data file, then leaks it so configs and states can hold a
-    /// `&'static Rules` (a corrected file is loaded once per process).
-    pub fn leak(text: &str) -> Result<&'static Rules, DataError> {
-        Ok(Box::leak(Box::new(Rules::parse(text)?)))
-    }
-
     pub fn parse(text: &str) -> Result<Rules, DataError> {
         let file: File = toml::from_str(text).map_err(|e| DataError(e.to_string()))?;
         if file.schema_version != 1 || file.game != "valley" {
@@ -908,4 +902,16 @@ fn check_flags(what: &str, flags: &[String]) -> Result<(), DataError> {
         }
     }
     Ok(())
+}
+
+impl engine::ComponentData for Rules {
+    type Error = DataError;
+
+    fn standard() -> &'static Rules {
+        Rules::standard()
+    }
+
+    fn parse(text: &str) -> Result<Rules, DataError> {
+        Rules::parse(text)
+    }
 }

@@ -53,8 +53,7 @@ impl Game for Valley {
     }
 
     fn load_data(config: &mut ValleyConfig, text: &str) -> Result<(), SetupError> {
-        let rules = Rules::leak(text).map_err(|e| SetupError::Data(e.to_string()))?;
-        config.rules = state::RulesRef(rules);
+        config.rules = state::RulesRef::load(text).map_err(|e| SetupError::Data(e.to_string()))?;
         Ok(())
     }
 

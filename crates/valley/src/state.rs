@@ -27,31 +27,8 @@ pub const GOLD_TAG: u8 = 0x80;
 /// A pile of card kinds; for ordered piles the top is the last element.
 pub type Pile = ArrayVec<[CardId; MAX_CARDS]>;
 
-/// The static rules a config plays with; compares by identity of content.
-#[derive(Clone, Copy)]
-pub struct RulesRef(pub &'static Rules);
-
-impl Default for RulesRef {
-    fn default() -> Self {
-        RulesRef(Rules::standard())
-    }
-}
-
-impl std::fmt::Debug for RulesRef {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        if std::ptr::eq(self.0, Rules::standard()) {
-            f.write_str("standard")
-        } else {
-            f.write_str("custom")
-        }
-    }
-}
-
-impl PartialEq for RulesRef {
-    fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0) || self.0 == other.0
-    }
-}
+/// The data a game runs on: the shipped file unless a corrected one was loaded.
+pub type RulesRef = engine::DataRef<Rules>;
 
 /// K-S1.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

@@ -15,7 +15,7 @@ use crate::components::Terrain;
 use crate::data::Rules;
 use crate::hex::{Axial, Cell, CellSet, Dir};
 use crate::map::{Hex, Map};
-use crate::state::{Mode, Pandoria, PandoriaConfig, Phase, RulesRef, Turn, NO_CARD};
+use crate::state::{Mode, Pandoria, PandoriaConfig, Phase, Turn, NO_CARD};
 use engine::{Game, Seat};
 
 /// The owner of filler castles: no seat.
@@ -55,7 +55,7 @@ pub fn config(realms: &[Realm], mode: Mode, rules: &'static Rules) -> PandoriaCo
         teams: false,
         realms: r,
         start_seat: 0,
-        rules: RulesRef(rules),
+        rules: engine::DataRef(rules),
     }
 }
 

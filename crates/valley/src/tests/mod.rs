@@ -14,7 +14,7 @@ use engine::{Game, NoEvents, Seat};
 use crate::actions::Action;
 use crate::data::{CardId, Rules};
 use crate::events::Event;
-use crate::state::{Phase, RulesRef, SlotCard, TurnState, Valley, ValleyConfig, EMPTY_SLOT, NONE};
+use crate::state::{Phase, SlotCard, TurnState, Valley, ValleyConfig, EMPTY_SLOT, NONE};
 
 pub(crate) fn new_game(players: u8) -> Valley {
     let config = ValleyConfig {
@@ -121,7 +121,7 @@ pub(crate) fn with_rules(g: &mut Valley, change: impl FnOnce(&mut Rules)) {
     let rules: &'static Rules = Box::leak(Box::new(rules));
     g.rules = rules;
     g.config = ValleyConfig {
-        rules: RulesRef(rules),
+        rules: engine::DataRef(rules),
         ..g.config.clone()
     }
     .interned();
