@@ -16,7 +16,8 @@ use engine::{Game, NoEvents, Seat};
 use serde::Serialize;
 
 use crate::batch;
-use crate::games::{self, ConfigSpec, GameVisitor};
+use crate::batch::BatchArgs;
+use crate::games::{self, GameVisitor};
 use crate::CliError;
 
 /// A game still running after this many actions is abandoned and counted as unfinished.
@@ -40,24 +41,11 @@ pub struct ArenaArgs {
     /// Number of games.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
-    /// Seed of the first game; game i uses seed + i.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Games played at once.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: u64,
-    /// Print one JSON object instead of a table.
-    #[arg(long)]
-    pub json: bool,
     /// Write a chart of the win rates with their 95% intervals to this SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
-    /// A corrected component data file for the game.
-    #[arg(long, value_name = "FILE")]
-    pub data: Option<PathBuf>,
-    /// End every game after this many turns (truncated games are left out of the table).
-    #[arg(long, value_name = "N")]
-    pub turn_cap: Option<u64>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 pub fn run(args: &ArenaArgs) -> Result<String, CliError> {
@@ -110,21 +98,13 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
             specs.len()
         )));
     }
-    let spec = ConfigSpec {
-        overrides: None,
-        players: Some(players),
-        turn_cap: args.turn_cap,
-        data: args.data.as_deref(),
-    };
-    let config = games::build_config::<G>(&spec).map_err(|e| CliError::usage(e.message))?;
-    let first = G::new(&config, args.seed).map_err(|e| CliError::usage(e.to_string()))?;
-    drop(first);
+    let (config, _) = args.batch.config::<G>(Some(players))?;
 
     let start = Instant::now();
-    let parts = batch::run(args.games, args.threads, |range, bar| {
+    let parts = batch::run(args.games, args.batch.threads, |range, bar| {
         range
             .map(|i| {
-                let end = play_game::<G>(&config, &specs, args.seed, i);
+                let end = play_game::<G>(&config, &specs, args.batch.seed, i);
                 bar.inc(1);
                 end
             })
@@ -136,7 +116,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
     if let Some(path) = &args.svg {
         chart(&report, path)?;
     }
-    if args.json {
+    if args.batch.json {
         serde_json::to_string(&report)
             .map(|s| s + "\n")
             .map_err(|e| CliError::failure(format!("cannot write the report as JSON: {e}")))
@@ -324,8 +304,8 @@ impl Report {
             game,
             players: specs.len(),
             games: args.games,
-            seed: args.seed,
-            threads: args.threads.min(args.games),
+            seed: args.batch.seed,
+            threads: args.batch.threads.min(args.games),
             scored_games: scored.len(),
             truncated: count(|e| matches!(e, GameEnd::Truncated(_))),
             unfinished: count(|e| matches!(e, GameEnd::Unfinished(_))),

@@ -1,10 +1,51 @@
 //! Many games split over threads, with a progress bar on stderr (simulate, arena).
 
 use std::ops::Range;
+use std::path::PathBuf;
 
+use clap::Args;
+use engine::Game;
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
+use crate::games::{self, ConfigSpec};
 use crate::CliError;
+
+/// The options every batch of seeded games takes (simulate, arena).
+#[derive(Debug, Args)]
+pub struct BatchArgs {
+    /// Seed of the first game; game i uses seed + i.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Worker threads (games are split into contiguous ranges; results do not depend on it).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1024))]
+    pub threads: u64,
+    /// Print one JSON object instead of a table.
+    #[arg(long)]
+    pub json: bool,
+    /// A corrected component data file for the game.
+    #[arg(long, value_name = "FILE")]
+    pub data: Option<PathBuf>,
+    /// End every game after this many turns (simulations only: such games are marked
+    /// truncated and left out of scores and wins).
+    #[arg(long, value_name = "N")]
+    pub turn_cap: Option<u64>,
+}
+
+impl BatchArgs {
+    /// The config of this batch's games and their number of seats. One game is set up
+    /// here, so that a bad config is reported once, before any thread starts.
+    pub fn config<G: Game>(&self, players: Option<u64>) -> Result<(G::Config, usize), CliError> {
+        let spec = ConfigSpec {
+            overrides: None,
+            players,
+            turn_cap: self.turn_cap,
+            data: self.data.as_deref(),
+        };
+        let config = games::build_config::<G>(&spec).map_err(|e| CliError::usage(e.message))?;
+        let first = G::new(&config, self.seed).map_err(|e| CliError::usage(e.to_string()))?;
+        Ok((config, first.seats()))
+    }
+}
 
 /// Runs `work` on `games` split into contiguous ranges, one per thread (at most one
 /// thread per game), and returns the parts in range order so that merging them gives

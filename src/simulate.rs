@@ -7,16 +7,16 @@
 
 use std::fmt::Write as _;
 use std::ops::Range;
-use std::path::PathBuf;
 use std::time::Instant;
 
 use clap::Args;
-use engine::{playout, Game, GameError, Outcome};
+use engine::{playout, Game, Outcome};
 use indicatif::ProgressBar;
 use serde::Serialize;
 
 use crate::batch;
-use crate::games::{self, ConfigSpec, GameVisitor};
+use crate::batch::BatchArgs;
+use crate::games::{self, GameVisitor};
 use crate::CliError;
 
 /// Mixed into a game's seed to seed its move RNG (distinct from the setup RNG).
@@ -36,21 +36,8 @@ pub struct SimulateArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
-    /// Seed of the first game; game i uses seed + i.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Worker threads.
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=1024))]
-    pub threads: u64,
-    /// Print one JSON object instead of a table.
-    #[arg(long)]
-    pub json: bool,
-    /// A corrected component data file for the game.
-    #[arg(long, value_name = "FILE")]
-    pub data: Option<PathBuf>,
-    /// End every game after this many turns (its outcome is then marked truncated).
-    #[arg(long, value_name = "N")]
-    pub turn_cap: Option<u64>,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 pub fn run(args: &SimulateArgs) -> Result<String, CliError> {
@@ -66,26 +53,12 @@ impl GameVisitor for Simulate<'_> {
     }
 }
 
-fn setup_error(e: GameError) -> CliError {
-    CliError::usage(e.message)
-}
-
 fn simulate<G: Game>(args: &SimulateArgs) -> Result<String, CliError> {
-    let spec = ConfigSpec {
-        overrides: None,
-        players: args.players,
-        turn_cap: args.turn_cap,
-        data: args.data.as_deref(),
-    };
-    let config = games::build_config::<G>(&spec).map_err(setup_error)?;
-    // Set up one game first so that a bad config is reported once, before any thread.
-    let first = G::new(&config, args.seed).map_err(|e| CliError::usage(e.to_string()))?;
-    let seats = first.seats();
-    drop(first);
+    let (config, seats) = args.batch.config::<G>(args.players)?;
 
     let start = Instant::now();
-    let parts = batch::run(args.games, args.threads, |range, bar| {
-        run_range::<G>(&config, args.seed, range, seats, bar)
+    let parts = batch::run(args.games, args.batch.threads, |range, bar| {
+        run_range::<G>(&config, args.batch.seed, range, seats, bar)
     })?;
     let seconds = start.elapsed().as_secs_f64();
 
@@ -95,7 +68,7 @@ fn simulate<G: Game>(args: &SimulateArgs) -> Result<String, CliError> {
     }
     let provisional = G::provisional_data(&config).len();
     let summary = stats.summary(G::NAME, args, seconds, provisional);
-    if args.json {
+    if args.batch.json {
         serde_json::to_string(&summary)
             .map(|s| s + "\n")
             .map_err(|e| CliError::failure(format!("cannot write the summary as JSON: {e}")))
@@ -302,8 +275,8 @@ impl Stats {
         Summary {
             game,
             players: self.wins.len(),
-            seed: args.seed,
-            threads: args.threads.min(args.games),
+            seed: args.batch.seed,
+            threads: args.batch.threads.min(args.games),
             games: self.games,
             actions: self.actions,
             seconds,
