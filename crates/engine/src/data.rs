@@ -4,6 +4,21 @@
 
 use std::fmt;
 
+use serde::{Deserialize, Serialize};
+
+/// How sure the project is of a component data entry (the reference data's own marks).
+/// Anything but `Confirmed` is provisional, and users are told so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Confidence {
+    /// Stated by a cited source.
+    Confirmed,
+    /// Derived from confirmed facts.
+    Inferred,
+    /// No source found: an engine placeholder, not the printed component.
+    Unknown,
+}
+
 /// A game's validated component data.
 pub trait ComponentData: PartialEq + Send + Sync + Sized + 'static {
     /// Why a data file was refused; the message names the offending entry.

@@ -19,7 +19,7 @@ mod outcome;
 pub mod playout;
 mod registry;
 
-pub use data::{ComponentData, DataRef};
+pub use data::{ComponentData, Confidence, DataRef};
 pub use error::{ActionError, ActionErrorKind, SetupError};
 pub use game::{EventSink, Game, NoEvents, Seat};
 pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};

@@ -34,13 +34,7 @@ fn err<T>(msg: impl Into<String>) -> Result<T, DataError> {
     Err(DataError(msg.into()))
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum Confidence {
-    Confirmed,
-    Inferred,
-    Unknown,
-}
+pub use engine::Confidence;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
