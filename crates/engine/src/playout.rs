@@ -39,3 +39,35 @@ pub fn random_playout<G: Game>(
     }
     applied
 }
+
+/// Positions reached by uniformly random play from `config`, one per seed, each stopped at
+/// the first state where `stop(state, actions applied)` holds: the mid-game positions that
+/// benchmarks measure. Panics if a game ends before `stop` holds (a bad benchmark setup).
+pub fn random_positions<G: Game>(
+    config: &G::Config,
+    seeds: std::ops::Range<u64>,
+    mut stop: impl FnMut(&G, u64) -> bool,
+) -> Vec<G> {
+    let mut buf = Vec::new();
+    seeds
+        .map(|seed| {
+            let mut state = G::new(config, seed).expect("a valid config");
+            let mut rng = crate::rng_from_seed(seed);
+            let mut applied = 0;
+            while !stop(&state, applied) {
+                let action = random_action(&state, &mut rng, &mut buf)
+                    .expect("the game ended before the position was reached");
+                state.apply_unchecked(action, &mut NoEvents);
+                applied += 1;
+            }
+            state
+        })
+        .collect()
+}
+
+/// Plays one whole uniformly random game from `config` and `seed`; returns the number of
+/// actions applied.
+pub fn random_game<G: Game>(config: &G::Config, seed: u64, buf: &mut Vec<G::Action>) -> u64 {
+    let mut state = G::new(config, seed).expect("a valid config");
+    random_playout(&mut state, &mut crate::rng_from_seed(seed), buf, u64::MAX)
+}

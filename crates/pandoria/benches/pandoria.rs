@@ -3,24 +3,15 @@
 //! Run: `cargo bench -p pandoria`.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use engine::playout::random_action;
-use engine::{rng_from_seed, Game, NoEvents};
+use engine::playout::{random_game, random_positions};
+use engine::{Game, NoEvents};
 use pandoria::{Action, Pandoria, PandoriaConfig, Phase};
 
 /// Positions at the start of a turn (placement phase) after `turns` random turns.
 fn placement_states(turns: u32) -> Vec<Pandoria> {
-    (0..16)
-        .map(|seed| {
-            let mut g = Pandoria::new(&PandoriaConfig::default(), seed).expect("valid");
-            let mut rng = rng_from_seed(seed);
-            let mut buf = Vec::new();
-            while !(g.turns() >= turns && g.phase() == Phase::Place) {
-                let a = random_action(&g, &mut rng, &mut buf).expect("still running");
-                g.apply_unchecked(a, &mut NoEvents);
-            }
-            g
-        })
-        .collect()
+    random_positions(&PandoriaConfig::default(), 0..16, |g: &Pandoria, _| {
+        g.turns() >= turns && g.phase() == Phase::Place
+    })
 }
 
 fn benches(c: &mut Criterion) {
@@ -93,14 +84,11 @@ fn benches(c: &mut Criterion) {
         let mut buf = Vec::with_capacity(1024);
         b.iter(|| {
             seed += 1;
-            let mut g = Pandoria::new(&PandoriaConfig::default(), seed).expect("valid");
-            let mut rng = rng_from_seed(seed);
-            let mut n = 0u32;
-            while let Some(a) = random_action(&g, &mut rng, &mut buf) {
-                g.apply_unchecked(a, &mut NoEvents);
-                n += 1;
-            }
-            black_box(n)
+            black_box(random_game::<Pandoria>(
+                &PandoriaConfig::default(),
+                seed,
+                &mut buf,
+            ))
         })
     });
     group.finish();

@@ -2,25 +2,13 @@
 //! random playouts. Run: `cargo bench -p valdora`.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use engine::playout::{random_action, random_playout};
-use engine::{rng_from_seed, Game, NoEvents};
+use engine::playout::{random_game, random_positions};
+use engine::{Game, NoEvents};
 use valdora::{Action, Valdora, ValdoraConfig};
 
-/// Positions after `depth` random actions, from several seeds.
-fn mid_game_states(depth: u64) -> Vec<Valdora> {
-    (0..16)
-        .map(|seed| {
-            let mut g = Valdora::new(&ValdoraConfig::default(), seed).expect("valid");
-            let mut rng = rng_from_seed(seed);
-            random_playout(&mut g, &mut rng, &mut Vec::new(), depth);
-            assert!(g.to_move().is_some(), "still running at depth {depth}");
-            g
-        })
-        .collect()
-}
-
 fn benches(c: &mut Criterion) {
-    let states = mid_game_states(1500);
+    let config = ValdoraConfig::default();
+    let states: Vec<Valdora> = random_positions(&config, 0..16, |_, applied| applied == 1500);
     let mut group = c.benchmark_group("valdora_4p_mid_game");
     group.throughput(Throughput::Elements(states.len() as u64));
     let mut buf: Vec<Action> = Vec::with_capacity(256);
@@ -79,12 +67,7 @@ fn benches(c: &mut Criterion) {
         let mut buf = Vec::with_capacity(256);
         b.iter(|| {
             seed += 1;
-            let mut g = Valdora::new(&ValdoraConfig::default(), seed).expect("valid");
-            let mut rng = rng_from_seed(seed);
-            while let Some(a) = random_action(&g, &mut rng, &mut buf) {
-                g.apply_unchecked(a, &mut NoEvents);
-            }
-            black_box(g.turns())
+            black_box(random_game::<Valdora>(&config, seed, &mut buf))
         })
     });
     group.finish();

@@ -2,21 +2,13 @@
 //! whole random playouts. Run: `cargo bench -p valley`.
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
-use engine::playout::{random_action, random_playout};
-use engine::{rng_from_seed, Game, NoEvents};
+use engine::playout::{random_game, random_positions};
+use engine::{Game, NoEvents};
 use valley::{Action, Valley, ValleyConfig};
 
-/// Positions after `depth` random actions, from several seeds.
+/// Positions after `depth` random actions, from 16 seeds.
 fn mid_game_states(config: &ValleyConfig, depth: u64) -> Vec<Valley> {
-    (0..16)
-        .map(|seed| {
-            let mut g = Valley::new(config, seed).expect("valid");
-            let mut rng = rng_from_seed(seed);
-            random_playout(&mut g, &mut rng, &mut Vec::new(), depth);
-            assert!(g.to_move().is_some(), "still running at depth {depth}");
-            g
-        })
-        .collect()
+    random_positions(config, 0..16, |_, applied| applied == depth)
 }
 
 fn benches(c: &mut Criterion) {
@@ -77,12 +69,11 @@ fn benches(c: &mut Criterion) {
         let mut buf = Vec::with_capacity(64);
         b.iter(|| {
             seed += 1;
-            let mut g = Valley::new(&ValleyConfig::default(), seed).expect("valid");
-            let mut rng = rng_from_seed(seed);
-            while let Some(a) = random_action(&g, &mut rng, &mut buf) {
-                g.apply_unchecked(a, &mut NoEvents);
-            }
-            black_box(g.turns())
+            black_box(random_game::<Valley>(
+                &ValleyConfig::default(),
+                seed,
+                &mut buf,
+            ))
         })
     });
     group.finish();
