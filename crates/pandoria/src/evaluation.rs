@@ -85,7 +85,7 @@ impl Pandoria {
 
 #[cfg(test)]
 mod tests {
-    use engine::playout::random_action;
+    use engine::playout::{random_action, random_playout};
     use engine::{Game, NoEvents};
 
     use crate::state::RESOURCE_CAP;
@@ -94,10 +94,7 @@ mod tests {
     fn play_out(config: &PandoriaConfig, seed: u64) -> Pandoria {
         let mut g = Pandoria::new(config, seed).expect("valid");
         let mut rng = engine::rng_from_seed(seed);
-        let mut buf = Vec::new();
-        while let Some(a) = random_action(&g, &mut rng, &mut buf) {
-            g.apply_unchecked(a, &mut NoEvents);
-        }
+        random_playout(&mut g, &mut rng, &mut Vec::new(), u64::MAX);
         g
     }
 

@@ -74,7 +74,7 @@ impl Valley {
 
 #[cfg(test)]
 mod tests {
-    use engine::playout::random_action;
+    use engine::playout::{random_action, random_playout};
     use engine::{Game, NoEvents};
 
     use crate::{Action, Valley, ValleyConfig};
@@ -92,10 +92,7 @@ mod tests {
             let players = 2 + (seed % 5) as u8;
             let mut g = Valley::new(&config(players), seed).expect("valid");
             let mut rng = engine::rng_from_seed(seed);
-            let mut buf = Vec::new();
-            while let Some(a) = random_action(&g, &mut rng, &mut buf) {
-                g.apply_unchecked(a, &mut NoEvents);
-            }
+            random_playout(&mut g, &mut rng, &mut Vec::new(), u64::MAX);
             let outcome = g.outcome().expect("over");
             for r in &outcome.seats {
                 assert_eq!(g.evaluate(r.seat), f64::from(r.score), "seed {seed}");
