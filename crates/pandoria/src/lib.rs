@@ -22,6 +22,7 @@ pub mod board;
 pub mod cards;
 pub mod components;
 pub mod data;
+mod evaluation;
 pub mod events;
 pub mod hex;
 pub mod map;
@@ -103,6 +104,10 @@ impl Game for Pandoria {
 
     fn turns(&self) -> u32 {
         self.turns
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.evaluation(seat)
     }
 
     fn describe_action(&self, action: &Action) -> String {

@@ -22,6 +22,7 @@
 pub mod actions;
 pub mod data;
 mod effects;
+mod evaluation;
 pub mod events;
 pub mod pyramid;
 pub mod scoring;
@@ -95,6 +96,10 @@ impl Game for Valley {
 
     fn turns(&self) -> u32 {
         self.turns_begun
+    }
+
+    fn evaluate(&self, seat: Seat) -> f64 {
+        self.evaluation(seat)
     }
 
     fn describe_action(&self, action: &Action) -> String {
