@@ -110,6 +110,10 @@ impl Game for Pandoria {
         self.evaluation(seat)
     }
 
+    fn render_view(&self, seat: Option<Seat>) -> String {
+        self.render_for(seat)
+    }
+
     fn describe_action(&self, action: &Action) -> String {
         self.describe(action)
     }

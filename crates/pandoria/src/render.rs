@@ -10,6 +10,7 @@ use crate::components::Resource;
 use crate::hex::Axial;
 use crate::state::{Pandoria, NO_CARD};
 use crate::turn::cards_of;
+use engine::Seat;
 
 impl Pandoria {
     /// The map, three characters per cell, odd columns shifted half a row down:
@@ -84,6 +85,25 @@ impl Pandoria {
             self.double_stack.len(),
             self.monuments.as_slice()
         );
+        out
+    }
+
+    /// The public picture of [`Pandoria::render`] plus what only `seat` knows: its hand
+    /// and its held tiles (terminal play).
+    pub fn render_for(&self, seat: Option<Seat>) -> String {
+        let mut out = self.render();
+        if let Some(p) = seat.and_then(|s| self.players.get(usize::from(s))) {
+            let tiles: Vec<String> = p
+                .tiles
+                .iter()
+                .map(|&t| {
+                    let names = &self.rules().double_tile_names;
+                    names.get(usize::from(t)).cloned().unwrap_or_default()
+                })
+                .collect();
+            let _ = writeln!(out, "your hand: [{}]", self.card_names(p.hand).join("; "));
+            let _ = writeln!(out, "your tiles: [{}]", tiles.join(", "));
+        }
         out
     }
 
@@ -190,5 +210,31 @@ impl Pandoria {
     /// The names of the cards of a hand set, for logs.
     pub fn card_names(&self, set: u64) -> Vec<String> {
         cards_of(set).map(|c| self.card_name(c)).collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use engine::Game;
+
+    use crate::state::{Pandoria, PandoriaConfig};
+
+    #[test]
+    fn a_seat_sees_its_own_hand_and_tiles_and_nobody_else_does() {
+        // rule P-Z6: hands and held tiles are private.
+        let g = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid");
+        let mine = g.render_view(Some(0));
+        let hand = g.card_names(g.players[0].hand);
+        assert!(!hand.is_empty());
+        assert!(
+            hand.iter().all(|card| mine.contains(card.as_str())),
+            "{mine}"
+        );
+        assert!(mine.contains("your tiles: [D"), "{mine}");
+        let theirs = g.render_view(Some(1));
+        assert!(hand.iter().all(|card| !theirs.contains(card.as_str())), "{theirs}");
+        let spectator = g.render_view(None);
+        assert!(!spectator.contains("your hand"), "{spectator}");
+        assert_eq!(spectator, g.render());
     }
 }
