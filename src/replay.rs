@@ -43,6 +43,9 @@ pub struct Replay {
     /// Who is to move after the last action (null once the game is over).
     pub to_move: Option<Seat>,
     pub outcome: Option<Outcome>,
+    /// The last position as a spectator sees it, drawn as text (`Game::render_view`).
+    #[serde(skip)]
+    pub position: String,
 }
 
 pub fn run(args: &ReplayArgs) -> Result<String, CliError> {
@@ -166,6 +169,7 @@ fn replay<G: Game>(record: &Value, path: &Path) -> Result<Replay, CliError> {
         log,
         to_move: state.to_move(),
         outcome: state.outcome(),
+        position: state.render_view(None),
     })
 }
 
@@ -200,6 +204,9 @@ impl Replay {
                 writeln!(o, " {:width$}    {event}", "")?;
             }
         }
+        writeln!(o)?;
+        writeln!(o, "position after the last action (spectator's view):")?;
+        writeln!(o, "{}", self.position.trim_end())?;
         writeln!(o)?;
         let Some(outcome) = &self.outcome else {
             match self.to_move {

@@ -235,13 +235,18 @@ fn whole_game_through_the_protocol_replays_to_the_same_outcome() {
     assert!(log[0]["description"].is_string() && log[0]["events"].is_array());
     assert_eq!(log[0]["seat"], 0);
 
-    // The text form ends with the outcome table.
+    // The text form draws the last position, then ends with the outcome table.
     tabletop()
         .arg("replay")
         .arg(&file)
         .assert()
         .success()
-        .stdout(predicate::str::contains("outcome").and(predicate::str::contains("#1 ")));
+        .stdout(
+            predicate::str::contains("outcome")
+                .and(predicate::str::contains("#1 "))
+                .and(predicate::str::contains("position after the last action"))
+                .and(predicate::str::contains("craftsmen left")),
+        );
 }
 
 #[test]

@@ -232,7 +232,10 @@ mod tests {
         );
         assert!(mine.contains("your tiles: [D"), "{mine}");
         let theirs = g.render_view(Some(1));
-        assert!(hand.iter().all(|card| !theirs.contains(card.as_str())), "{theirs}");
+        assert!(
+            hand.iter().all(|card| !theirs.contains(card.as_str())),
+            "{theirs}"
+        );
         let spectator = g.render_view(None);
         assert!(!spectator.contains("your hand"), "{spectator}");
         assert_eq!(spectator, g.render());
