@@ -77,10 +77,18 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
             check_state(&state, &legal, &seen_actions, seed, step, &mut rng);
         }
         let Some(mover) = mover else {
-            assert!(
-                state.outcome().is_some(),
-                "seed {seed}: game over without outcome"
-            );
+            let outcome = state
+                .outcome()
+                .unwrap_or_else(|| panic!("seed {seed}: game over without outcome"));
+            // Bots read `evaluate` as the points a seat ends with: at the end it is exact.
+            for result in &outcome.seats {
+                assert_eq!(
+                    state.evaluate(result.seat),
+                    f64::from(result.score),
+                    "seed {seed}: seat {} evaluates to other than its final score",
+                    result.seat
+                );
+            }
             break;
         };
         assert!(
