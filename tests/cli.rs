@@ -1,61 +1,11 @@
 //! The `tabletop` binary end to end: the engine line protocol, replay and simulate.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command as StdCommand, Stdio};
+mod common;
 
-use assert_cmd::Command;
 use predicates::prelude::*;
 use serde_json::{json, Value};
 
-const BIN: &str = env!("CARGO_BIN_EXE_tabletop");
-
-fn tabletop() -> Command {
-    Command::new(BIN)
-}
-
-/// A running `tabletop engine`, asked one line at a time.
-struct Engine {
-    child: Child,
-    stdin: ChildStdin,
-    stdout: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start() -> Self {
-        let mut child = StdCommand::new(BIN)
-            .arg("engine")
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("start tabletop engine");
-        let stdin = child.stdin.take().expect("stdin");
-        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        Engine {
-            child,
-            stdin,
-            stdout,
-        }
-    }
-
-    fn raw(&mut self, line: &str) -> Value {
-        writeln!(self.stdin, "{line}").expect("write a request");
-        self.stdin.flush().expect("flush");
-        let mut reply = String::new();
-        self.stdout.read_line(&mut reply).expect("read a reply");
-        assert!(reply.ends_with('\n'), "no complete reply to {line}");
-        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply {reply:?} is not JSON: {e}"))
-    }
-
-    fn ask(&mut self, request: Value) -> Value {
-        self.raw(&request.to_string())
-    }
-
-    fn quit(mut self) {
-        assert_eq!(self.ask(json!({"cmd": "quit"})), json!({"quit": true}));
-        let status = self.child.wait().expect("engine exits");
-        assert!(status.success());
-    }
-}
+use common::{replay_json, simulate_json, tabletop, Engine};
 
 fn error_kind(reply: &Value) -> &str {
     reply["error"]["kind"]
@@ -219,16 +169,7 @@ fn whole_game_through_the_protocol_replays_to_the_same_outcome() {
     let dir = tempfile::tempdir().expect("temp dir");
     let file = dir.path().join("game.json");
     std::fs::write(&file, record.to_string()).expect("write the record");
-    let out = tabletop()
-        .arg("replay")
-        .arg(&file)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    let replay: Value = serde_json::from_slice(&out).expect("replay --json is JSON");
+    let replay = replay_json(&file);
     assert_eq!(replay["outcome"], outcome);
     let log = replay["log"].as_array().expect("log");
     assert_eq!(log.len(), steps);
@@ -274,19 +215,6 @@ fn replay_names_the_failing_action() {
         .assert()
         .code(1)
         .stderr(predicate::str::contains("known games: valdora"));
-}
-
-fn simulate_json(args: &[&str]) -> Value {
-    let out = tabletop()
-        .arg("simulate")
-        .args(args)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).expect("simulate --json prints one JSON object")
 }
 
 #[test]

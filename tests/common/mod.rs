@@ -1,0 +1,88 @@
+//! What the CLI test files share: the binary, a running `tabletop engine`, and the JSON
+//! forms of `simulate` and `replay`.
+// Each test file uses a different part of this module.
+#![allow(dead_code)]
+
+use std::io::{BufRead, BufReader, Write};
+use std::path::Path;
+use std::process::{Child, ChildStdin, ChildStdout, Command as StdCommand, Stdio};
+
+use assert_cmd::Command;
+use serde_json::{json, Value};
+
+pub const BIN: &str = env!("CARGO_BIN_EXE_tabletop");
+
+pub fn tabletop() -> Command {
+    Command::new(BIN)
+}
+
+/// A running `tabletop engine`, asked one line at a time.
+pub struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    stdout: BufReader<ChildStdout>,
+}
+
+impl Engine {
+    pub fn start() -> Self {
+        let mut child = StdCommand::new(BIN)
+            .arg("engine")
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("start tabletop engine");
+        let stdin = child.stdin.take().expect("stdin");
+        let stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        Engine {
+            child,
+            stdin,
+            stdout,
+        }
+    }
+
+    pub fn raw(&mut self, line: &str) -> Value {
+        writeln!(self.stdin, "{line}").expect("write a request");
+        self.stdin.flush().expect("flush");
+        let mut reply = String::new();
+        self.stdout.read_line(&mut reply).expect("read a reply");
+        assert!(reply.ends_with('\n'), "no complete reply to {line}");
+        serde_json::from_str(&reply).unwrap_or_else(|e| panic!("reply {reply:?} is not JSON: {e}"))
+    }
+
+    pub fn ask(&mut self, request: Value) -> Value {
+        self.raw(&request.to_string())
+    }
+
+    pub fn quit(mut self) {
+        assert_eq!(self.ask(json!({"cmd": "quit"})), json!({"quit": true}));
+        let status = self.child.wait().expect("engine exits");
+        assert!(status.success());
+    }
+}
+
+pub fn simulate_json(args: &[&str]) -> Value {
+    let out = tabletop()
+        .arg("simulate")
+        .args(args)
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).expect("simulate --json prints one JSON object")
+}
+
+/// `tabletop replay FILE --json`, parsed.
+pub fn replay_json(file: &Path) -> Value {
+    let out = tabletop()
+        .arg("replay")
+        .arg(file)
+        .arg("--json")
+        .assert()
+        .success()
+        .get_output()
+        .stdout
+        .clone();
+    serde_json::from_slice(&out).expect("replay --json is JSON")
+}
