@@ -60,29 +60,28 @@ impl Engine {
     }
 }
 
-pub fn simulate_json(args: &[&str]) -> Value {
-    let out = tabletop()
-        .arg("simulate")
-        .args(args)
+/// Runs `command` with `--json`, expects success, and parses the one JSON object it prints.
+fn json_of(mut command: Command) -> Value {
+    let out = command
         .arg("--json")
         .assert()
         .success()
         .get_output()
         .stdout
         .clone();
-    serde_json::from_slice(&out).expect("simulate --json prints one JSON object")
+    serde_json::from_slice(&out).expect("--json prints one JSON object")
+}
+
+/// `tabletop simulate ARGS --json`, parsed.
+pub fn simulate_json(args: &[&str]) -> Value {
+    let mut command = tabletop();
+    command.arg("simulate").args(args);
+    json_of(command)
 }
 
 /// `tabletop replay FILE --json`, parsed.
 pub fn replay_json(file: &Path) -> Value {
-    let out = tabletop()
-        .arg("replay")
-        .arg(file)
-        .arg("--json")
-        .assert()
-        .success()
-        .get_output()
-        .stdout
-        .clone();
-    serde_json::from_slice(&out).expect("replay --json is JSON")
+    let mut command = tabletop();
+    command.arg("replay").arg(file);
+    json_of(command)
 }
