@@ -4,7 +4,7 @@
 //! Prints iterations/s and actions/s (tree + rollout) for each rollout setting and
 //! thread count. A measurement, not a test: the machine's load changes it.
 
-use bots::{Bot, Budget, Ismcts, IsmctsConfig};
+use bots::{Bot, Budget, Ismcts, IsmctsConfig, Rollout};
 use engine::playout::random_playout;
 use engine::{rng_from_seed, Game};
 use valdora::{Valdora, ValdoraConfig};
@@ -19,7 +19,18 @@ fn main() {
         })
         .collect();
     println!("rollout  threads  iterations  seconds  iterations/s  actions/s  actions/iteration");
-    for (rollout, iterations) in [(None, 300), (Some(20), 4000), (Some(0), 8000)] {
+    for (rollout, iterations) in [
+        (Rollout::Random(None), 300),
+        (Rollout::Random(Some(20)), 4000),
+        (Rollout::Random(Some(0)), 8000),
+        (
+            Rollout::Greedy {
+                turns: 1,
+                nodes: 500,
+            },
+            400,
+        ),
+    ] {
         for threads in [1, 2] {
             let config = IsmctsConfig {
                 budget: Budget::Iterations(iterations),
@@ -38,7 +49,11 @@ fn main() {
             }
             println!(
                 "{:>7}  {threads:>7}  {iters:>10}  {seconds:>7.2}  {:>12.0}  {:>9.0}  {:>17.1}",
-                rollout.map_or("full".to_string(), |n| n.to_string()),
+                match rollout {
+                    Rollout::Random(None) => "full".to_string(),
+                    Rollout::Random(Some(n)) => n.to_string(),
+                    Rollout::Greedy { .. } => "greedy".to_string(),
+                },
                 iters as f64 / seconds,
                 actions as f64 / seconds,
                 actions as f64 / iters as f64

@@ -19,6 +19,7 @@ use std::time::{Duration, Instant};
 use engine::{Game, NoEvents, Rng, Seat};
 use rand::Rng as _;
 
+use crate::greedy::TurnSearch;
 use crate::reward::{outcome_rewards, position_rewards};
 use crate::{derive_seed, sample, Bot};
 
@@ -33,14 +34,25 @@ pub enum Budget {
     Time(Duration),
 }
 
+/// How an iteration continues after leaving the tree.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Rollout {
+    /// Uniformly random actions, at most this many (`None`: to the end of the game),
+    /// then the position is scored with `Game::evaluate`.
+    Random(Option<u32>),
+    /// The next `turns` runs of decisions (turns, in Valdora) are played the way greedy
+    /// plays them, each searching at most `nodes` positions, then the position is scored
+    /// with `Game::evaluate`.
+    Greedy { turns: u32, nodes: u32 },
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct IsmctsConfig {
     pub budget: Budget,
     /// The UCB1 exploration constant (rewards are in [0, 1]).
     pub exploration: f64,
-    /// Random actions played after leaving the tree before the position is scored with
-    /// `Game::evaluate`; `None` plays to the end of the game.
-    pub rollout: Option<u32>,
+    /// What follows the tree before the position is scored.
+    pub rollout: Rollout,
     /// Points that count as e:1 odds when evaluations are turned into win chances.
     pub temperature: f64,
     pub threads: usize,
@@ -51,7 +63,7 @@ impl Default for IsmctsConfig {
         IsmctsConfig {
             budget: Budget::Iterations(1000),
             exploration: 0.7,
-            rollout: Some(20),
+            rollout: Rollout::Random(Some(20)),
             temperature: 5.0,
             threads: 1,
         }
@@ -90,6 +102,7 @@ struct Searcher<G: Game> {
     legal: Vec<G::Action>,
     untried: Vec<G::Action>,
     rewards: Vec<f64>,
+    turn_search: TurnSearch<G>,
     stats: SearchStats,
 }
 
@@ -101,6 +114,7 @@ impl<G: Game> Searcher<G> {
             legal: Vec::new(),
             untried: Vec::new(),
             rewards: Vec::new(),
+            turn_search: TurnSearch::new(0),
             stats: SearchStats::default(),
         }
     }
@@ -201,18 +215,32 @@ impl<G: Game> Searcher<G> {
             self.path.push(node);
         }
         // Rollout.
-        let mut played = 0u32;
-        while config.rollout.is_none_or(|limit| played < limit) {
-            self.legal.clear();
-            state.legal_actions(&mut self.legal);
-            if self.legal.is_empty() {
-                break;
+        let played = match config.rollout {
+            Rollout::Random(limit) => {
+                let mut played = 0u32;
+                while limit.is_none_or(|limit| played < limit) {
+                    self.legal.clear();
+                    state.legal_actions(&mut self.legal);
+                    if self.legal.is_empty() {
+                        break;
+                    }
+                    let action = self.legal[rng.gen_range(0..self.legal.len())];
+                    state.apply_unchecked(action, &mut NoEvents);
+                    played += 1;
+                }
+                u64::from(played)
             }
-            let action = self.legal[rng.gen_range(0..self.legal.len())];
-            state.apply_unchecked(action, &mut NoEvents);
-            played += 1;
-        }
-        self.stats.rollout_actions += u64::from(played);
+            Rollout::Greedy { turns, nodes } => {
+                self.turn_search.set_max_nodes(nodes);
+                let mut searched = 0u64;
+                for _ in 0..turns {
+                    self.turn_search.complete(&mut state);
+                    searched += u64::from(self.turn_search.nodes());
+                }
+                searched
+            }
+        };
+        self.stats.rollout_actions += played;
         match state.outcome() {
             Some(outcome) => outcome_rewards(&outcome, &mut self.rewards),
             None => position_rewards(&state, config.temperature, &mut self.rewards),

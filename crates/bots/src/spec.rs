@@ -6,7 +6,9 @@ use std::time::Duration;
 
 use engine::Game;
 
-use crate::{Bot, Budget, GreedyBot, GreedyConfig, Ismcts, IsmctsConfig, Lookahead, RandomBot};
+use crate::{
+    Bot, Budget, GreedyBot, GreedyConfig, Ismcts, IsmctsConfig, Lookahead, RandomBot, Rollout,
+};
 
 /// A bot name or parameter that is not accepted; the message lists what is.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -16,8 +18,11 @@ pub struct BotError(pub String);
 pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "ismcts"];
 
 const GREEDY_PARAMS: &str = "lookahead=ply|turn, nodes=N (N >= 1)";
-const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), rollout=N|full, \
-     temperature=X (X > 0), threads=N (1..=256)";
+const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), rollout=N|full|greedy, \
+     turns=N and nodes=N (N >= 1, with rollout=greedy), temperature=X (X > 0), threads=N (1..=256)";
+/// Greedy rollouts: one turn, this many positions per turn search.
+const GREEDY_ROLLOUT_TURNS: u32 = 1;
+const GREEDY_ROLLOUT_NODES: u32 = 500;
 
 /// A parsed bot description: which bot and its parameters.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -115,6 +120,7 @@ impl FromStr for BotSpec {
             "ismcts" => {
                 let mut c = IsmctsConfig::default();
                 let mut budget_set = false;
+                let (mut greedy, mut turns, mut nodes) = (false, None, None);
                 for (k, v) in params {
                     let p = ISMCTS_PARAMS;
                     match k {
@@ -141,16 +147,19 @@ impl FromStr for BotSpec {
                             }
                             c.exploration = x;
                         }
-                        "rollout" if v == "full" => c.rollout = None,
+                        "rollout" if v == "full" => c.rollout = Rollout::Random(None),
+                        "rollout" if v == "greedy" => greedy = true,
                         "rollout" => {
                             let n: i64 = number("ismcts", k, v, p)?;
                             if n < 0 || n > i64::from(u32::MAX) {
                                 return Err(BotError(format!(
-                                    "ismcts: rollout must be >= 0 or full (got {n}); accepted: {p}"
+                                    "ismcts: rollout must be >= 0, full or greedy (got {n}); accepted: {p}"
                                 )));
                             }
-                            c.rollout = Some(n as u32);
+                            c.rollout = Rollout::Random(Some(n as u32));
                         }
+                        "turns" => turns = Some(positive("ismcts", k, v, p)?),
+                        "nodes" => nodes = Some(positive("ismcts", k, v, p)?),
                         "temperature" => {
                             let x: f64 = number("ismcts", k, v, p)?;
                             if !(x.is_finite() && x > 0.0) {
@@ -175,6 +184,16 @@ impl FromStr for BotSpec {
                             )))
                         }
                     }
+                }
+                if greedy {
+                    c.rollout = Rollout::Greedy {
+                        turns: turns.unwrap_or(GREEDY_ROLLOUT_TURNS),
+                        nodes: nodes.unwrap_or(GREEDY_ROLLOUT_NODES),
+                    };
+                } else if turns.is_some() || nodes.is_some() {
+                    return Err(BotError(
+                        "ismcts: turns and nodes apply to rollout=greedy only".into(),
+                    ));
                 }
                 Ok(BotSpec::Ismcts(c))
             }
@@ -206,8 +225,11 @@ impl fmt::Display for BotSpec {
                 }
                 write!(f, ":c={}:rollout=", c.exploration)?;
                 match c.rollout {
-                    Some(n) => write!(f, "{n}")?,
-                    None => write!(f, "full")?,
+                    Rollout::Random(Some(n)) => write!(f, "{n}")?,
+                    Rollout::Random(None) => write!(f, "full")?,
+                    Rollout::Greedy { turns, nodes } => {
+                        write!(f, "greedy:turns={turns}:nodes={nodes}")?
+                    }
                 }
                 write!(f, ":temperature={}:threads={}", c.temperature, c.threads)
             }
@@ -227,15 +249,30 @@ mod tests {
         };
         assert_eq!(
             (c.budget, c.rollout, c.threads),
-            (Budget::Iterations(50), None, 2)
+            (Budget::Iterations(50), Rollout::Random(None), 2)
         );
         let BotSpec::Greedy(g) = "Greedy:lookahead=ply".parse().unwrap() else {
             panic!("greedy expected")
         };
         assert_eq!(g.lookahead, Lookahead::Ply);
         // Display round-trips.
-        let spec: BotSpec = "ismcts:ms=30:c=1.5".parse().unwrap();
-        assert_eq!(spec.to_string().parse::<BotSpec>(), Ok(spec));
+        for text in [
+            "ismcts:ms=30:c=1.5",
+            "ismcts:rollout=greedy:turns=2:nodes=90",
+        ] {
+            let spec: BotSpec = text.parse().unwrap();
+            assert_eq!(spec.to_string().parse::<BotSpec>(), Ok(spec));
+        }
+        let BotSpec::Ismcts(c) = "ismcts:nodes=90:rollout=greedy".parse().unwrap() else {
+            panic!("ismcts expected")
+        };
+        assert_eq!(
+            c.rollout,
+            Rollout::Greedy {
+                turns: GREEDY_ROLLOUT_TURNS,
+                nodes: 90
+            }
+        );
     }
 
     #[test]
@@ -251,5 +288,7 @@ mod tests {
         assert!(err("greedy:lookahead=far").contains("ply|turn"));
         assert!(err("random:x=1").contains("no parameters"));
         assert!(err("ismcts:temperature=0").contains("> 0"));
+        assert!(err("ismcts:rollout=20:turns=2").contains("rollout=greedy only"));
+        assert!(err("ismcts:rollout=greedy:nodes=0").contains("at least 1"));
     }
 }
