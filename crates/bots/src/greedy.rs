@@ -13,12 +13,25 @@ pub enum Lookahead {
     Turn,
 }
 
+/// How a turn search spends its positions.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Spread {
+    /// Depth first until the budget is spent; the positions left are evaluated where they
+    /// stand. Exhaustive when the turn is small, but once it is not, the actions first in
+    /// legal order get the whole budget and the later ones none.
+    DepthFirst,
+    /// Every position splits what is left of its budget evenly among its actions, after
+    /// one position each; a position that cannot visit all its actions is evaluated where
+    /// it stands. Every action gets its share however large the turn.
+    Even,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct GreedyConfig {
     pub lookahead: Lookahead,
-    /// Positions searched at most per decision with [`Lookahead::Turn`]; past it, the
-    /// remaining positions are evaluated where they stand.
+    /// Positions searched at most per decision with [`Lookahead::Turn`].
     pub max_nodes: u32,
+    pub spread: Spread,
 }
 
 impl Default for GreedyConfig {
@@ -26,19 +39,21 @@ impl Default for GreedyConfig {
         GreedyConfig {
             lookahead: Lookahead::Turn,
             max_nodes: 20_000,
+            spread: Spread::DepthFirst,
         }
     }
 }
 
-/// Searches depth first through one seat's own run of decisions (in Valdora, the rest of
-/// its turn) for the best position it can reach while it keeps the move, judged by
-/// [`position_value`]. Shared by greedy and by ISMCTS's greedy rollouts.
+/// Searches through one seat's own run of decisions (in Valdora, the rest of its turn) for
+/// the best position it can reach while it keeps the move, judged by [`position_value`].
+/// Shared by greedy and by ISMCTS's greedy rollouts.
 #[derive(Debug)]
 pub(crate) struct TurnSearch<G: Game> {
     /// One legal-action buffer per search depth.
     legal: Vec<Vec<G::Action>>,
     nodes: u32,
     max_nodes: u32,
+    spread: Spread,
     best_value: f64,
     /// The best end position found so far, kept only by [`TurnSearch::complete`].
     best_leaf: Option<G>,
@@ -46,19 +61,21 @@ pub(crate) struct TurnSearch<G: Game> {
 }
 
 impl<G: Game> TurnSearch<G> {
-    pub(crate) fn new(max_nodes: u32) -> Self {
+    pub(crate) fn new(max_nodes: u32, spread: Spread) -> Self {
         TurnSearch {
             legal: Vec::new(),
             nodes: 0,
             max_nodes,
+            spread,
             best_value: f64::NEG_INFINITY,
             best_leaf: None,
             keep_leaf: false,
         }
     }
 
-    pub(crate) fn set_max_nodes(&mut self, max_nodes: u32) {
+    pub(crate) fn set_budget(&mut self, max_nodes: u32, spread: Spread) {
         self.max_nodes = max_nodes;
+        self.spread = spread;
     }
 
     /// Positions searched since the last [`TurnSearch::start`].
@@ -73,15 +90,16 @@ impl<G: Game> TurnSearch<G> {
         self.keep_leaf = false;
     }
 
-    /// The best value `seat` can reach from `state` while it keeps the move.
-    fn best(&mut self, state: &G, seat: Seat, depth: usize) -> f64 {
-        if state.to_move() != Some(seat) || self.nodes >= self.max_nodes {
-            let value = position_value(state, seat);
-            if self.keep_leaf && value > self.best_value {
-                self.best_value = value;
-                self.best_leaf = Some(state.clone());
-            }
-            return value;
+    /// The best value `seat` can reach from `state` while it keeps the move, searching at
+    /// most `budget` positions with [`Spread::Even`] (with [`Spread::DepthFirst`], until
+    /// the decision's budget is spent).
+    fn best(&mut self, state: &G, seat: Seat, depth: usize, budget: u32) -> f64 {
+        let spent = match self.spread {
+            Spread::DepthFirst => self.nodes >= self.max_nodes,
+            Spread::Even => budget == 0,
+        };
+        if state.to_move() != Some(seat) || spent {
+            return self.leaf(state, seat);
         }
         if self.legal.len() <= depth {
             self.legal.resize_with(depth + 1, Vec::new);
@@ -89,15 +107,30 @@ impl<G: Game> TurnSearch<G> {
         let mut legal = std::mem::take(&mut self.legal[depth]);
         legal.clear();
         state.legal_actions(&mut legal);
-        let mut best = f64::NEG_INFINITY;
-        for &action in &legal {
-            self.nodes += 1;
-            let mut next = state.clone();
-            next.apply_unchecked(action, &mut NoEvents);
-            best = best.max(self.best(&next, seat, depth + 1));
-        }
+        let best = if self.spread == Spread::Even && legal.len() > budget as usize {
+            self.leaf(state, seat)
+        } else {
+            let mut best = f64::NEG_INFINITY;
+            for (i, &action) in legal.iter().enumerate() {
+                self.nodes += 1;
+                let mut next = state.clone();
+                next.apply_unchecked(action, &mut NoEvents);
+                let share = share(budget, legal.len(), i);
+                best = best.max(self.best(&next, seat, depth + 1, share));
+            }
+            best
+        };
         self.legal[depth] = legal;
         best
+    }
+
+    fn leaf(&mut self, state: &G, seat: Seat) -> f64 {
+        let value = position_value(state, seat);
+        if self.keep_leaf && value > self.best_value {
+            self.best_value = value;
+            self.best_leaf = Some(state.clone());
+        }
+        value
     }
 
     /// Plays out the run of decisions of the seat to move in `state` the way greedy
@@ -106,11 +139,19 @@ impl<G: Game> TurnSearch<G> {
         let Some(seat) = state.to_move() else { return };
         self.start();
         self.keep_leaf = true;
-        self.best(state, seat, 0);
+        self.best(state, seat, 0, self.max_nodes);
         if let Some(leaf) = self.best_leaf.take() {
             *state = leaf;
         }
     }
+}
+
+/// The budget of action `i` of `n` when a position with `budget` positions visits each
+/// of its `n` actions once and splits the rest evenly.
+fn share(budget: u32, n: usize, i: usize) -> u32 {
+    let n = n as u32;
+    let rest = budget.saturating_sub(n);
+    rest / n + u32::from((i as u32) < rest % n)
 }
 
 /// `evaluate` of `seat` minus the best evaluation among the other seats.
@@ -141,7 +182,7 @@ impl<G: Game> GreedyBot<G> {
         GreedyBot {
             config,
             rng: engine::rng_from_seed(seed),
-            search: TurnSearch::new(config.max_nodes),
+            search: TurnSearch::new(config.max_nodes, config.spread),
         }
     }
 }
@@ -155,12 +196,15 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
         let mut best = f64::NEG_INFINITY;
         let mut chosen = None;
         let mut ties = 0u32;
-        for &action in &legal {
+        for (i, &action) in legal.iter().enumerate() {
             let mut next = known.clone();
             next.apply_unchecked(action, &mut NoEvents);
             let value = match self.config.lookahead {
                 Lookahead::Ply => position_value(&next, seat),
-                Lookahead::Turn => self.search.best(&next, seat, 0),
+                Lookahead::Turn => {
+                    let budget = share(self.config.max_nodes, legal.len(), i);
+                    self.search.best(&next, seat, 0, budget)
+                }
             };
             // Values within a rounding error are ties; one of them is drawn uniformly.
             if value > best + 1e-9 {

@@ -19,7 +19,7 @@ use std::time::{Duration, Instant};
 use engine::{Game, NoEvents, Rng, Seat};
 use rand::Rng as _;
 
-use crate::greedy::TurnSearch;
+use crate::greedy::{Spread, TurnSearch};
 use crate::reward::{outcome_rewards, position_rewards};
 use crate::{derive_seed, sample, Bot};
 
@@ -41,9 +41,13 @@ pub enum Rollout {
     /// then the position is scored with `Game::evaluate`.
     Random(Option<u32>),
     /// The next `turns` runs of decisions (turns, in Valdora) are played the way greedy
-    /// plays them, each searching at most `nodes` positions, then the position is scored
-    /// with `Game::evaluate`.
-    Greedy { turns: u32, nodes: u32 },
+    /// plays them, each searching at most `nodes` positions spread as `spread` says, then
+    /// the position is scored with `Game::evaluate`.
+    Greedy {
+        turns: u32,
+        nodes: u32,
+        spread: Spread,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -114,7 +118,7 @@ impl<G: Game> Searcher<G> {
             legal: Vec::new(),
             untried: Vec::new(),
             rewards: Vec::new(),
-            turn_search: TurnSearch::new(0),
+            turn_search: TurnSearch::new(0, Spread::Even),
             stats: SearchStats::default(),
         }
     }
@@ -230,8 +234,12 @@ impl<G: Game> Searcher<G> {
                 }
                 u64::from(played)
             }
-            Rollout::Greedy { turns, nodes } => {
-                self.turn_search.set_max_nodes(nodes);
+            Rollout::Greedy {
+                turns,
+                nodes,
+                spread,
+            } => {
+                self.turn_search.set_budget(nodes, spread);
                 let mut searched = 0u64;
                 for _ in 0..turns {
                     self.turn_search.complete(&mut state);

@@ -8,6 +8,7 @@ use engine::Game;
 
 use crate::{
     Bot, Budget, GreedyBot, GreedyConfig, Ismcts, IsmctsConfig, Lookahead, RandomBot, Rollout,
+    Spread,
 };
 
 /// A bot name or parameter that is not accepted; the message lists what is.
@@ -17,12 +18,30 @@ pub struct BotError(pub String);
 
 pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "ismcts"];
 
-const GREEDY_PARAMS: &str = "lookahead=ply|turn, nodes=N (N >= 1)";
+const GREEDY_PARAMS: &str = "lookahead=ply|turn, nodes=N (N >= 1), spread=depth|even";
 const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), rollout=N|full|greedy, \
-     turns=N and nodes=N (N >= 1, with rollout=greedy), temperature=X (X > 0), threads=N (1..=256)";
+     turns=N, nodes=N (N >= 1) and spread=depth|even (with rollout=greedy), temperature=X (X > 0), threads=N (1..=256)";
 /// Greedy rollouts: one turn, this many positions per turn search.
 const GREEDY_ROLLOUT_TURNS: u32 = 1;
 const GREEDY_ROLLOUT_NODES: u32 = 500;
+const GREEDY_ROLLOUT_SPREAD: Spread = Spread::Even;
+
+fn spread(bot: &str, value: &str, accepted: &str) -> Result<Spread, BotError> {
+    match value {
+        "depth" => Ok(Spread::DepthFirst),
+        "even" => Ok(Spread::Even),
+        _ => Err(BotError(format!(
+            "{bot}: spread={value:?} is not accepted; accepted: {accepted}"
+        ))),
+    }
+}
+
+fn spread_name(spread: Spread) -> &'static str {
+    match spread {
+        Spread::DepthFirst => "depth",
+        Spread::Even => "even",
+    }
+}
 
 /// A parsed bot description: which bot and its parameters.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -108,6 +127,7 @@ impl FromStr for BotSpec {
                             }
                         }
                         "nodes" => c.max_nodes = positive("greedy", k, v, GREEDY_PARAMS)?,
+                        "spread" => c.spread = spread("greedy", v, GREEDY_PARAMS)?,
                         _ => {
                             return Err(BotError(format!(
                                 "greedy: unknown parameter {k:?}; accepted: {GREEDY_PARAMS}"
@@ -120,7 +140,7 @@ impl FromStr for BotSpec {
             "ismcts" => {
                 let mut c = IsmctsConfig::default();
                 let mut budget_set = false;
-                let (mut greedy, mut turns, mut nodes) = (false, None, None);
+                let (mut greedy, mut turns, mut nodes, mut spread_set) = (false, None, None, None);
                 for (k, v) in params {
                     let p = ISMCTS_PARAMS;
                     match k {
@@ -160,6 +180,7 @@ impl FromStr for BotSpec {
                         }
                         "turns" => turns = Some(positive("ismcts", k, v, p)?),
                         "nodes" => nodes = Some(positive("ismcts", k, v, p)?),
+                        "spread" => spread_set = Some(spread("ismcts", v, p)?),
                         "temperature" => {
                             let x: f64 = number("ismcts", k, v, p)?;
                             if !(x.is_finite() && x > 0.0) {
@@ -189,10 +210,11 @@ impl FromStr for BotSpec {
                     c.rollout = Rollout::Greedy {
                         turns: turns.unwrap_or(GREEDY_ROLLOUT_TURNS),
                         nodes: nodes.unwrap_or(GREEDY_ROLLOUT_NODES),
+                        spread: spread_set.unwrap_or(GREEDY_ROLLOUT_SPREAD),
                     };
-                } else if turns.is_some() || nodes.is_some() {
+                } else if turns.is_some() || nodes.is_some() || spread_set.is_some() {
                     return Err(BotError(
-                        "ismcts: turns and nodes apply to rollout=greedy only".into(),
+                        "ismcts: turns, nodes and spread apply to rollout=greedy only".into(),
                     ));
                 }
                 Ok(BotSpec::Ismcts(c))
@@ -211,12 +233,13 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => write!(f, "random"),
             BotSpec::Greedy(c) => write!(
                 f,
-                "greedy:lookahead={}:nodes={}",
+                "greedy:lookahead={}:nodes={}:spread={}",
                 match c.lookahead {
                     Lookahead::Ply => "ply",
                     Lookahead::Turn => "turn",
                 },
-                c.max_nodes
+                c.max_nodes,
+                spread_name(c.spread)
             ),
             BotSpec::Ismcts(c) => {
                 match c.budget {
@@ -227,9 +250,15 @@ impl fmt::Display for BotSpec {
                 match c.rollout {
                     Rollout::Random(Some(n)) => write!(f, "{n}")?,
                     Rollout::Random(None) => write!(f, "full")?,
-                    Rollout::Greedy { turns, nodes } => {
-                        write!(f, "greedy:turns={turns}:nodes={nodes}")?
-                    }
+                    Rollout::Greedy {
+                        turns,
+                        nodes,
+                        spread,
+                    } => write!(
+                        f,
+                        "greedy:turns={turns}:nodes={nodes}:spread={}",
+                        spread_name(spread)
+                    )?,
                 }
                 write!(f, ":temperature={}:threads={}", c.temperature, c.threads)
             }
@@ -270,7 +299,8 @@ mod tests {
             c.rollout,
             Rollout::Greedy {
                 turns: GREEDY_ROLLOUT_TURNS,
-                nodes: 90
+                nodes: 90,
+                spread: GREEDY_ROLLOUT_SPREAD,
             }
         );
     }
@@ -289,6 +319,7 @@ mod tests {
         assert!(err("random:x=1").contains("no parameters"));
         assert!(err("ismcts:temperature=0").contains("> 0"));
         assert!(err("ismcts:rollout=20:turns=2").contains("rollout=greedy only"));
+        assert!(err("greedy:spread=wide").contains("depth|even"));
         assert!(err("ismcts:rollout=greedy:nodes=0").contains("at least 1"));
     }
 }
