@@ -39,7 +39,7 @@ impl Default for GreedyConfig {
         GreedyConfig {
             lookahead: Lookahead::Turn,
             max_nodes: 20_000,
-            spread: Spread::DepthFirst,
+            spread: Spread::Even,
         }
     }
 }
@@ -54,10 +54,21 @@ pub(crate) struct TurnSearch<G: Game> {
     nodes: u32,
     max_nodes: u32,
     spread: Spread,
-    best_value: f64,
-    /// The best end position found so far, kept only by [`TurnSearch::complete`].
-    best_leaf: Option<G>,
-    keep_leaf: bool,
+    /// The actions from the search's start to the position being searched.
+    path: Vec<G::Action>,
+    /// How many of the best end positions to keep (0 for greedy's own decisions).
+    keep: usize,
+    /// The best distinct end positions found so far, best first.
+    kept: Vec<TurnPlan<G>>,
+}
+
+/// An end position of a turn search and the actions that reach it.
+#[derive(Debug, Clone)]
+pub(crate) struct TurnPlan<G: Game> {
+    /// [`position_value`] of `end` for the seat that searched.
+    pub value: f64,
+    pub end: G,
+    pub actions: Vec<G::Action>,
 }
 
 impl<G: Game> TurnSearch<G> {
@@ -67,9 +78,9 @@ impl<G: Game> TurnSearch<G> {
             nodes: 0,
             max_nodes,
             spread,
-            best_value: f64::NEG_INFINITY,
-            best_leaf: None,
-            keep_leaf: false,
+            path: Vec::new(),
+            keep: 0,
+            kept: Vec::new(),
         }
     }
 
@@ -84,10 +95,11 @@ impl<G: Game> TurnSearch<G> {
     }
 
     /// Begins a new decision: the node budget is spent per decision.
-    fn start(&mut self) {
+    fn start(&mut self, keep: usize) {
         self.nodes = 0;
-        self.best_value = f64::NEG_INFINITY;
-        self.keep_leaf = false;
+        self.path.clear();
+        self.keep = keep;
+        self.kept.clear();
     }
 
     /// The best value `seat` can reach from `state` while it keeps the move, searching at
@@ -107,7 +119,10 @@ impl<G: Game> TurnSearch<G> {
         let mut legal = std::mem::take(&mut self.legal[depth]);
         legal.clear();
         state.legal_actions(&mut legal);
-        let best = if self.spread == Spread::Even && legal.len() > budget as usize {
+        // A search that keeps plans always looks at every first action, so that a plan
+        // is never empty.
+        let affordable = legal.len() <= budget as usize || (depth == 0 && self.keep > 0);
+        let best = if self.spread == Spread::Even && !affordable {
             self.leaf(state, seat)
         } else {
             let mut best = f64::NEG_INFINITY;
@@ -116,7 +131,9 @@ impl<G: Game> TurnSearch<G> {
                 let mut next = state.clone();
                 next.apply_unchecked(action, &mut NoEvents);
                 let share = share(budget, legal.len(), i);
+                self.path.push(action);
                 best = best.max(self.best(&next, seat, depth + 1, share));
+                self.path.pop();
             }
             best
         };
@@ -126,23 +143,55 @@ impl<G: Game> TurnSearch<G> {
 
     fn leaf(&mut self, state: &G, seat: Seat) -> f64 {
         let value = position_value(state, seat);
-        if self.keep_leaf && value > self.best_value {
-            self.best_value = value;
-            self.best_leaf = Some(state.clone());
+        let full = self.kept.len() >= self.keep;
+        if self.keep == 0 || (full && self.kept.last().is_some_and(|w| value <= w.value)) {
+            return value;
         }
+        // Different orders of the same actions often reach the same position.
+        if self.kept.iter().any(|k| k.end == *state) {
+            return value;
+        }
+        let mut plan = if full {
+            self.kept.pop().expect("full and keep > 0")
+        } else {
+            TurnPlan {
+                value,
+                end: state.clone(),
+                actions: Vec::new(),
+            }
+        };
+        plan.value = value;
+        plan.end.clone_from(state);
+        plan.actions.clear();
+        plan.actions.extend_from_slice(&self.path);
+        let at = self.kept.partition_point(|k| k.value >= value);
+        self.kept.insert(at, plan);
         value
     }
 
     /// Plays out the run of decisions of the seat to move in `state` the way greedy
     /// would, ending where that seat gives up the move (or the game ends).
     pub(crate) fn complete(&mut self, state: &mut G) {
-        let Some(seat) = state.to_move() else { return };
-        self.start();
-        self.keep_leaf = true;
-        self.best(state, seat, 0, self.max_nodes);
-        if let Some(leaf) = self.best_leaf.take() {
-            *state = leaf;
+        if self.plans(state, 1) > 0 {
+            state.clone_from(&self.kept[0].end);
         }
+    }
+
+    /// Searches the run of decisions of the seat to move in `state` and keeps its `keep`
+    /// best distinct end positions, best first ([`TurnSearch::kept`]); returns how many.
+    pub(crate) fn plans(&mut self, state: &G, keep: usize) -> usize {
+        let Some(seat) = state.to_move() else {
+            self.kept.clear();
+            return 0;
+        };
+        self.start(keep);
+        self.best(state, seat, 0, self.max_nodes);
+        self.kept.len()
+    }
+
+    /// The plans found by the last [`TurnSearch::plans`], best first.
+    pub(crate) fn kept(&self) -> &[TurnPlan<G>] {
+        &self.kept
     }
 }
 
@@ -192,7 +241,7 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
         let (seat, known) = sample(state, &mut self.rng)?;
         let mut legal = Vec::new();
         known.legal_actions(&mut legal);
-        self.search.start();
+        self.search.start(0);
         let mut best = f64::NEG_INFINITY;
         let mut chosen = None;
         let mut ties = 0u32;

@@ -20,6 +20,7 @@ use engine::{Game, NoEvents, Rng, Seat};
 use rand::Rng as _;
 
 use crate::greedy::{Spread, TurnSearch};
+
 use crate::reward::{outcome_rewards, position_rewards};
 use crate::{derive_seed, sample, Bot};
 
@@ -41,13 +42,21 @@ pub enum Rollout {
     /// then the position is scored with `Game::evaluate`.
     Random(Option<u32>),
     /// The next `turns` runs of decisions (turns, in Valdora) are played the way greedy
-    /// plays them, each searching at most `nodes` positions spread as `spread` says, then
-    /// the position is scored with `Game::evaluate`.
-    Greedy {
-        turns: u32,
-        nodes: u32,
-        spread: Spread,
-    },
+    /// plays them (each a turn search of `turn_nodes` positions), then the position is
+    /// scored with `Game::evaluate`.
+    Greedy { turns: u32 },
+}
+
+/// What one edge of the tree is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Step {
+    /// One atomic action.
+    Action,
+    /// A whole run of decisions of one seat (a turn, in Valdora): a node's children are
+    /// the best distinct end positions of that seat's turn search in the sample where
+    /// the node was expanded: `plans` of them for the searching seat, `replies` for the
+    /// others.
+    Turn { plans: u32, replies: u32 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -55,6 +64,11 @@ pub struct IsmctsConfig {
     pub budget: Budget,
     /// The UCB1 exploration constant (rewards are in [0, 1]).
     pub exploration: f64,
+    /// What one edge of the tree is.
+    pub step: Step,
+    /// Positions searched per turn search (greedy rollouts and [`Step::Turn`] expansions),
+    /// spread evenly among the actions.
+    pub turn_nodes: u32,
     /// What follows the tree before the position is scored.
     pub rollout: Rollout,
     /// Points that count as e:1 odds when evaluations are turned into win chances.
@@ -67,6 +81,8 @@ impl Default for IsmctsConfig {
         IsmctsConfig {
             budget: Budget::Iterations(1000),
             exploration: 0.7,
+            step: Step::Action,
+            turn_nodes: 1000,
             rollout: Rollout::Random(Some(20)),
             temperature: 5.0,
             threads: 1,
@@ -89,6 +105,10 @@ pub struct SearchStats {
 struct Node<A> {
     /// The action leading here (meaningless at the root).
     action: A,
+    /// With [`Step::Turn`]: the actions leading here, `plan_len` of them from
+    /// `plan_start` in the searcher's `plan_actions`; `action` is the first.
+    plan_start: u32,
+    plan_len: u32,
     /// The seat that chose `action`; its reward is accumulated here.
     mover: Seat,
     first_child: u32,
@@ -96,6 +116,22 @@ struct Node<A> {
     visits: u32,
     availability: u32,
     reward: f64,
+}
+
+impl<A> Node<A> {
+    fn new(action: A, mover: Seat, availability: u32) -> Self {
+        Node {
+            action,
+            plan_start: 0,
+            plan_len: 0,
+            mover,
+            first_child: NONE,
+            next_sibling: NONE,
+            visits: 0,
+            availability,
+            reward: 0.0,
+        }
+    }
 }
 
 /// One tree and its scratch buffers, reused from search to search.
@@ -107,6 +143,9 @@ struct Searcher<G: Game> {
     untried: Vec<G::Action>,
     rewards: Vec<f64>,
     turn_search: TurnSearch<G>,
+    plan_actions: Vec<G::Action>,
+    /// A sample's position after a child's plan, while checking that the plan applies.
+    scratch: Vec<G>,
     stats: SearchStats,
 }
 
@@ -119,6 +158,8 @@ impl<G: Game> Searcher<G> {
             untried: Vec::new(),
             rewards: Vec::new(),
             turn_search: TurnSearch::new(0, Spread::Even),
+            plan_actions: Vec::new(),
+            scratch: Vec::new(),
             stats: SearchStats::default(),
         }
     }
@@ -134,17 +175,11 @@ impl<G: Game> Searcher<G> {
         rng: &mut Rng,
     ) {
         self.nodes.clear();
-        self.nodes.push(Node {
-            action: first_action,
-            mover: seat,
-            first_child: NONE,
-            next_sibling: NONE,
-            visits: 0,
-            availability: 0,
-            reward: 0.0,
-        });
+        self.nodes.push(Node::new(first_action, seat, 0));
+        self.plan_actions.clear();
         self.rewards.clear();
         self.rewards.resize(root.seats(), 0.0);
+        self.turn_search.set_budget(config.turn_nodes, Spread::Even);
         self.stats = SearchStats::default();
         let start = Instant::now();
         let mut done: u32 = 0;
@@ -156,19 +191,41 @@ impl<G: Game> Searcher<G> {
                 None if done >= iterations => break,
                 None => {}
             }
-            let state = root.determinize(Some(seat), rng);
-            self.iterate(state, config, rng);
+            let mut state = root.determinize(Some(seat), rng);
+            self.path.clear();
+            self.path.push(0);
+            match config.step {
+                Step::Action => self.descend_by_actions(&mut state, config, rng),
+                Step::Turn { plans, replies } => {
+                    self.descend_by_turns(&mut state, seat, (plans, replies), config)
+                }
+            }
+            self.rollout(&mut state, config, rng);
+            self.backpropagate(&state, config);
             done += 1;
         }
         self.stats.iterations = u64::from(done);
         self.stats.seconds = start.elapsed().as_secs_f64();
     }
 
-    fn iterate(&mut self, mut state: G, config: &IsmctsConfig, rng: &mut Rng) {
-        self.path.clear();
-        self.path.push(0);
+    /// UCB1 with the child's availability in place of its parent's visits.
+    fn ucb(child: &Node<G::Action>, exploration: f64) -> f64 {
+        let visits = f64::from(child.visits);
+        child.reward / visits + exploration * (f64::from(child.availability).ln() / visits).sqrt()
+    }
+
+    /// Links a new child first among `parent`'s children.
+    fn add_child(&mut self, parent: u32, mut child: Node<G::Action>) -> u32 {
+        let id = self.nodes.len() as u32;
+        child.next_sibling = self.nodes[parent as usize].first_child;
+        self.nodes[parent as usize].first_child = id;
+        self.nodes.push(child);
+        id
+    }
+
+    /// Selection and expansion, one atomic action per edge.
+    fn descend_by_actions(&mut self, state: &mut G, config: &IsmctsConfig, rng: &mut Rng) {
         let mut node = 0u32;
-        // Selection and expansion.
         while let Some(mover) = state.to_move() {
             self.legal.clear();
             state.legal_actions(&mut self.legal);
@@ -183,9 +240,7 @@ impl<G: Game> Searcher<G> {
                 if let Some(at) = self.untried.iter().position(|a| *a == c.action) {
                     self.untried.swap_remove(at);
                     c.availability += 1;
-                    let visits = f64::from(c.visits);
-                    let score = c.reward / visits
-                        + config.exploration * (f64::from(c.availability).ln() / visits).sqrt();
+                    let score = Self::ucb(c, config.exploration);
                     if score > best_score {
                         best_score = score;
                         best = child;
@@ -195,30 +250,115 @@ impl<G: Game> Searcher<G> {
             }
             if !self.untried.is_empty() {
                 let action = self.untried[rng.gen_range(0..self.untried.len())];
-                let parent = &mut self.nodes[node as usize];
-                let sibling = parent.first_child;
-                let id = self.nodes.len() as u32;
-                self.nodes[node as usize].first_child = id;
-                self.nodes.push(Node {
-                    action,
-                    mover,
-                    first_child: NONE,
-                    next_sibling: sibling,
-                    visits: 0,
-                    availability: 1,
-                    reward: 0.0,
-                });
+                let id = self.add_child(node, Node::new(action, mover, 1));
                 state.apply_unchecked(action, &mut NoEvents);
                 self.stats.tree_actions += 1;
                 self.path.push(id);
-                break;
+                return;
             }
             node = best;
             state.apply_unchecked(self.nodes[node as usize].action, &mut NoEvents);
             self.stats.tree_actions += 1;
             self.path.push(node);
         }
-        // Rollout.
+    }
+
+    /// Selection and expansion, one run of decisions of one seat per edge. A child is
+    /// available when its plan is legal, action by action, in this sample. A node none
+    /// of whose children is available is expanded with the plans of a turn search in
+    /// this sample; the first unvisited available child (best plan first) is the leaf.
+    fn descend_by_turns(
+        &mut self,
+        state: &mut G,
+        searcher: Seat,
+        (plans, replies): (u32, u32),
+        config: &IsmctsConfig,
+    ) {
+        let mut node = 0u32;
+        while let Some(mover) = state.to_move() {
+            let mut best = NONE;
+            let mut best_score = f64::NEG_INFINITY;
+            let mut child = self.nodes[node as usize].first_child;
+            while child != NONE {
+                if self.plan_applies(child, state) {
+                    let c = &mut self.nodes[child as usize];
+                    c.availability += 1;
+                    let score = if c.visits == 0 {
+                        f64::INFINITY
+                    } else {
+                        Self::ucb(c, config.exploration)
+                    };
+                    // Of the unvisited children, the first listed (the best plan) is taken.
+                    if score > best_score {
+                        best_score = score;
+                        best = child;
+                    }
+                }
+                child = self.nodes[child as usize].next_sibling;
+            }
+            if best == NONE {
+                let keep = if mover == searcher { plans } else { replies };
+                let found = self.turn_search.plans(state, keep as usize);
+                self.stats.rollout_actions += u64::from(self.turn_search.nodes());
+                // Linked in reverse so that the best plan comes first.
+                for i in (0..found).rev() {
+                    let plan = &self.turn_search.kept()[i];
+                    let start = self.plan_actions.len() as u32;
+                    self.plan_actions.extend_from_slice(&plan.actions);
+                    let mut child = Node::new(plan.actions[0], mover, 1);
+                    child.plan_start = start;
+                    child.plan_len = plan.actions.len() as u32;
+                    best = self.add_child(node, child);
+                }
+                if best == NONE {
+                    return;
+                }
+                state.clone_from(&self.turn_search.kept()[0].end);
+                self.stats.tree_actions += u64::from(self.nodes[best as usize].plan_len);
+                self.path.push(best);
+                return;
+            }
+            let leaf = self.nodes[best as usize].visits == 0;
+            self.apply_plan(best, state);
+            self.path.push(best);
+            if leaf {
+                return;
+            }
+            node = best;
+        }
+    }
+
+    /// Whether `child`'s plan is legal, action by action, from `state`.
+    fn plan_applies(&mut self, child: u32, state: &G) -> bool {
+        let c = &self.nodes[child as usize];
+        let plan = c.plan_start as usize..(c.plan_start + c.plan_len) as usize;
+        if self.scratch.is_empty() {
+            self.scratch.push(state.clone());
+        } else {
+            self.scratch[0].clone_from(state);
+        }
+        let sample = &mut self.scratch[0];
+        for &action in &self.plan_actions[plan] {
+            self.legal.clear();
+            sample.legal_actions(&mut self.legal);
+            if !self.legal.contains(&action) {
+                return false;
+            }
+            sample.apply_unchecked(action, &mut NoEvents);
+        }
+        true
+    }
+
+    fn apply_plan(&mut self, child: u32, state: &mut G) {
+        let c = &self.nodes[child as usize];
+        let plan = c.plan_start as usize..(c.plan_start + c.plan_len) as usize;
+        for &action in &self.plan_actions[plan] {
+            state.apply_unchecked(action, &mut NoEvents);
+        }
+        self.stats.tree_actions += u64::from(c.plan_len);
+    }
+
+    fn rollout(&mut self, state: &mut G, config: &IsmctsConfig, rng: &mut Rng) {
         let played = match config.rollout {
             Rollout::Random(limit) => {
                 let mut played = 0u32;
@@ -234,26 +374,25 @@ impl<G: Game> Searcher<G> {
                 }
                 u64::from(played)
             }
-            Rollout::Greedy {
-                turns,
-                nodes,
-                spread,
-            } => {
-                self.turn_search.set_budget(nodes, spread);
+            Rollout::Greedy { turns } => {
                 let mut searched = 0u64;
                 for _ in 0..turns {
-                    self.turn_search.complete(&mut state);
+                    self.turn_search.complete(state);
                     searched += u64::from(self.turn_search.nodes());
                 }
                 searched
             }
         };
         self.stats.rollout_actions += played;
+    }
+
+    /// Each node on the path is credited from the point of view of the seat that moved
+    /// into it.
+    fn backpropagate(&mut self, state: &G, config: &IsmctsConfig) {
         match state.outcome() {
             Some(outcome) => outcome_rewards(&outcome, &mut self.rewards),
-            None => position_rewards(&state, config.temperature, &mut self.rewards),
+            None => position_rewards(state, config.temperature, &mut self.rewards),
         }
-        // Backpropagation: each node from the point of view of the seat that moved into it.
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;
@@ -340,15 +479,24 @@ impl<G: Game> Bot<G> for Ismcts<G> {
             });
         }
         // Merge the root children in thread order; the most visited action wins, then
-        // the best mean reward, then the first in legal order.
+        // the best mean reward, then the first in legal order. With turn steps, several
+        // plans may begin with the same action: the action counts its most visited plan
+        // (a sum would favour actions that merely open many plans).
         let mut merged: Vec<(u64, f64)> = vec![(0, 0.0); legal.len()];
+        let mut thread: Vec<(u64, f64)> = vec![(0, 0.0); legal.len()];
         let mut stats = SearchStats::default();
         for searcher in &self.searchers {
+            thread.fill((0, 0.0));
             for (action, visits, reward) in searcher.root_children() {
                 if let Some(i) = legal.iter().position(|a| *a == action) {
-                    merged[i].0 += u64::from(visits);
-                    merged[i].1 += reward;
+                    if u64::from(visits) > thread[i].0 {
+                        thread[i] = (u64::from(visits), reward);
+                    }
                 }
+            }
+            for (m, t) in merged.iter_mut().zip(&thread) {
+                m.0 += t.0;
+                m.1 += t.1;
             }
             stats.iterations += searcher.stats.iterations;
             stats.tree_actions += searcher.stats.tree_actions;

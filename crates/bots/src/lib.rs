@@ -21,7 +21,7 @@ mod reward;
 mod spec;
 
 pub use greedy::{GreedyBot, GreedyConfig, Lookahead, Spread};
-pub use ismcts::{Budget, Ismcts, IsmctsConfig, Rollout, SearchStats};
+pub use ismcts::{Budget, Ismcts, IsmctsConfig, Rollout, SearchStats, Step};
 pub use random::RandomBot;
 pub use reward::{outcome_rewards, position_rewards};
 pub use spec::{BotError, BotSpec};

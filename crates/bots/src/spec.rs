@@ -8,7 +8,7 @@ use engine::Game;
 
 use crate::{
     Bot, Budget, GreedyBot, GreedyConfig, Ismcts, IsmctsConfig, Lookahead, RandomBot, Rollout,
-    Spread,
+    Spread, Step,
 };
 
 /// A bot name or parameter that is not accepted; the message lists what is.
@@ -19,12 +19,14 @@ pub struct BotError(pub String);
 pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "ismcts"];
 
 const GREEDY_PARAMS: &str = "lookahead=ply|turn, nodes=N (N >= 1), spread=depth|even";
-const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), rollout=N|full|greedy, \
-     turns=N, nodes=N (N >= 1) and spread=depth|even (with rollout=greedy), temperature=X (X > 0), threads=N (1..=256)";
-/// Greedy rollouts: one turn, this many positions per turn search.
+const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), step=action|turn, \
+     plans=N and replies=N (N >= 1, with step=turn), rollout=N|full|greedy, turns=N (N >= 1, \
+     with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), threads=N (1..=256)";
+/// Greedy rollouts: this many turns.
 const GREEDY_ROLLOUT_TURNS: u32 = 1;
-const GREEDY_ROLLOUT_NODES: u32 = 500;
-const GREEDY_ROLLOUT_SPREAD: Spread = Spread::Even;
+/// Turn steps: plans kept for the searching seat and for the others.
+const TURN_STEP_PLANS: u32 = 8;
+const TURN_STEP_REPLIES: u32 = 2;
 
 fn spread(bot: &str, value: &str, accepted: &str) -> Result<Spread, BotError> {
     match value {
@@ -140,7 +142,8 @@ impl FromStr for BotSpec {
             "ismcts" => {
                 let mut c = IsmctsConfig::default();
                 let mut budget_set = false;
-                let (mut greedy, mut turns, mut nodes, mut spread_set) = (false, None, None, None);
+                let (mut greedy, mut turns) = (false, None);
+                let (mut by_turn, mut plans, mut replies) = (false, None, None);
                 for (k, v) in params {
                     let p = ISMCTS_PARAMS;
                     match k {
@@ -179,8 +182,20 @@ impl FromStr for BotSpec {
                             c.rollout = Rollout::Random(Some(n as u32));
                         }
                         "turns" => turns = Some(positive("ismcts", k, v, p)?),
-                        "nodes" => nodes = Some(positive("ismcts", k, v, p)?),
-                        "spread" => spread_set = Some(spread("ismcts", v, p)?),
+                        "nodes" => c.turn_nodes = positive("ismcts", k, v, p)?,
+                        "step" => {
+                            by_turn = match v {
+                                "action" => false,
+                                "turn" => true,
+                                _ => {
+                                    return Err(BotError(format!(
+                                        "ismcts: step={v:?} is not accepted; accepted: {p}"
+                                    )))
+                                }
+                            }
+                        }
+                        "plans" => plans = Some(positive("ismcts", k, v, p)?),
+                        "replies" => replies = Some(positive("ismcts", k, v, p)?),
                         "temperature" => {
                             let x: f64 = number("ismcts", k, v, p)?;
                             if !(x.is_finite() && x > 0.0) {
@@ -209,12 +224,20 @@ impl FromStr for BotSpec {
                 if greedy {
                     c.rollout = Rollout::Greedy {
                         turns: turns.unwrap_or(GREEDY_ROLLOUT_TURNS),
-                        nodes: nodes.unwrap_or(GREEDY_ROLLOUT_NODES),
-                        spread: spread_set.unwrap_or(GREEDY_ROLLOUT_SPREAD),
                     };
-                } else if turns.is_some() || nodes.is_some() || spread_set.is_some() {
+                } else if turns.is_some() {
                     return Err(BotError(
-                        "ismcts: turns, nodes and spread apply to rollout=greedy only".into(),
+                        "ismcts: turns applies to rollout=greedy only".into(),
+                    ));
+                }
+                if by_turn {
+                    c.step = Step::Turn {
+                        plans: plans.unwrap_or(TURN_STEP_PLANS),
+                        replies: replies.unwrap_or(TURN_STEP_REPLIES),
+                    };
+                } else if plans.is_some() || replies.is_some() {
+                    return Err(BotError(
+                        "ismcts: plans and replies apply to step=turn only".into(),
                     ));
                 }
                 Ok(BotSpec::Ismcts(c))
@@ -246,19 +269,18 @@ impl fmt::Display for BotSpec {
                     Budget::Iterations(n) => write!(f, "ismcts:iters={n}")?,
                     Budget::Time(d) => write!(f, "ismcts:ms={}", d.as_millis())?,
                 }
-                write!(f, ":c={}:rollout=", c.exploration)?;
+                write!(f, ":c={}", c.exploration)?;
+                match c.step {
+                    Step::Action => write!(f, ":step=action")?,
+                    Step::Turn { plans, replies } => {
+                        write!(f, ":step=turn:plans={plans}:replies={replies}")?
+                    }
+                }
+                write!(f, ":nodes={}:rollout=", c.turn_nodes)?;
                 match c.rollout {
                     Rollout::Random(Some(n)) => write!(f, "{n}")?,
                     Rollout::Random(None) => write!(f, "full")?,
-                    Rollout::Greedy {
-                        turns,
-                        nodes,
-                        spread,
-                    } => write!(
-                        f,
-                        "greedy:turns={turns}:nodes={nodes}:spread={}",
-                        spread_name(spread)
-                    )?,
+                    Rollout::Greedy { turns } => write!(f, "greedy:turns={turns}")?,
                 }
                 write!(f, ":temperature={}:threads={}", c.temperature, c.threads)
             }
@@ -295,12 +317,11 @@ mod tests {
         let BotSpec::Ismcts(c) = "ismcts:nodes=90:rollout=greedy".parse().unwrap() else {
             panic!("ismcts expected")
         };
+        assert_eq!(c.turn_nodes, 90);
         assert_eq!(
             c.rollout,
             Rollout::Greedy {
-                turns: GREEDY_ROLLOUT_TURNS,
-                nodes: 90,
-                spread: GREEDY_ROLLOUT_SPREAD,
+                turns: GREEDY_ROLLOUT_TURNS
             }
         );
     }
@@ -319,6 +340,8 @@ mod tests {
         assert!(err("random:x=1").contains("no parameters"));
         assert!(err("ismcts:temperature=0").contains("> 0"));
         assert!(err("ismcts:rollout=20:turns=2").contains("rollout=greedy only"));
+        assert!(err("ismcts:plans=3").contains("step=turn only"));
+        assert!(err("ismcts:step=round").contains("action|turn"));
         assert!(err("greedy:spread=wide").contains("depth|even"));
         assert!(err("ismcts:rollout=greedy:nodes=0").contains("at least 1"));
     }

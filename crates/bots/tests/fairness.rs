@@ -5,11 +5,12 @@ use engine::playout::random_playout;
 use engine::{rng_from_seed, Game, NoEvents};
 use valdora::{Valdora, ValdoraConfig};
 
-const SPECS: [&str; 8] = [
+const SPECS: [&str; 9] = [
     "random",
     "greedy",
     "greedy:lookahead=ply",
-    "greedy:spread=even:nodes=3000",
+    "greedy:spread=depth:nodes=3000",
+    "ismcts:iters=60:step=turn:rollout=0:nodes=300:threads=2",
     "ismcts:iters=60:rollout=greedy:turns=2:nodes=200",
     "ismcts:iters=150:rollout=10",
     "ismcts:iters=100:rollout=0:threads=2",

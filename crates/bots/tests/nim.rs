@@ -96,6 +96,7 @@ fn ismcts_finds_the_winning_move() {
             for spec in [
                 "ismcts:iters=3000:rollout=full",
                 "ismcts:iters=3000:threads=2",
+                "ismcts:iters=3000:step=turn:plans=3:replies=3:rollout=full",
             ] {
                 assert_eq!(
                     choice(spec, stones, seed),
@@ -117,7 +118,12 @@ fn greedy_takes_the_last_stones_when_it_can() {
 
 #[test]
 fn every_bot_only_plays_legal_moves_to_the_end() {
-    for spec in ["random", "greedy", "ismcts:iters=200"] {
+    for spec in [
+        "random",
+        "greedy",
+        "ismcts:iters=200",
+        "ismcts:iters=200:step=turn:rollout=0",
+    ] {
         let spec: BotSpec = spec.parse().expect("valid");
         let mut g = Nim::new(&NimConfig { stones: 21 }, 0).expect("valid");
         let mut bots: Vec<Box<dyn Bot<Nim>>> = vec![spec.build(1), spec.build(2)];
