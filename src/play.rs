@@ -1,7 +1,8 @@
 //! `tabletop play GAME`: a human in the terminal against bots.
 //!
 //! The human's view is drawn as text (`Game::render_view`), the legal actions are
-//! numbered with `Game::describe_action`, and every action's events are printed as a log.
+//! numbered with `Game::describe_action`, and every action's events are printed as a log
+//! of sentences (`Game::describe_event`).
 //! Input is one line per decision, so a pipe can drive it; end of input leaves the game.
 
 use std::io::{BufRead, Write};
@@ -207,8 +208,7 @@ fn play<G: Game>(
         })?;
         writeln!(out, "{who}: {text}")?;
         for e in &events {
-            let line = serde_json::to_string(e).unwrap_or_else(|_| format!("{e:?}"));
-            writeln!(out, "    · {line}")?;
+            writeln!(out, "    · {}", state.describe_event(e))?;
         }
         if bots[usize::from(seat)].is_some() {
             // The table changed: show it again before the human's next decision.

@@ -510,7 +510,7 @@ fn play_answers_bad_input_and_leaves_on_end_of_input() {
 #[test]
 fn play_a_whole_game_through_a_pipe() {
     let answers = "1\n".repeat(100_000);
-    tabletop()
+    let output = tabletop()
         .args([
             "play",
             "valdora",
@@ -531,7 +531,56 @@ fn play_a_whole_game_through_a_pipe() {
                 .and(predicate::str::contains("seat 1 (you):"))
                 .and(predicate::str::contains("Game over."))
                 .and(predicate::str::contains("seat 1 (you): ")),
+        )
+        .get_output()
+        .stdout
+        .clone();
+    let log = event_sentences(&output);
+    assert!(log.iter().any(|line| line.contains(" moves from ")));
+    assert!(log.iter().any(|line| line.starts_with("Seat 1 ")));
+    assert!(log.contains(&"The game is over"));
+}
+
+#[test]
+fn play_logs_events_as_sentences_in_every_game() {
+    // A phrase each game's log must hold: a move, a purchase, a tile placed.
+    for (game, phrase) in [
+        ("valdora", " moves from "),
+        ("valley", " draws 5 cards"),
+        ("pandoria", " places tile "),
+    ] {
+        let output = tabletop()
+            .args(["play", game, "--bots", "random", "--seed", "1"])
+            .write_stdin("1\n".repeat(300))
+            .assert()
+            .success()
+            .get_output()
+            .stdout
+            .clone();
+        let log = event_sentences(&output);
+        assert!(
+            log.iter().any(|line| line.contains(phrase)),
+            "{game}: no event line contains {phrase:?}"
         );
+    }
+}
+
+/// The event lines of a `tabletop play` transcript ("    · Seat 2 moves …"), checked to
+/// be sentences: never empty, never JSON.
+fn event_sentences(stdout: &[u8]) -> Vec<&str> {
+    let text = std::str::from_utf8(stdout).expect("play prints UTF-8");
+    let log: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("    · "))
+        .collect();
+    assert!(!log.is_empty(), "no event lines in:\n{text}");
+    for line in &log {
+        assert!(
+            !line.trim().is_empty() && !line.contains(['{', '}']),
+            "an event line is not a sentence: {line:?}"
+        );
+    }
+    log
 }
 
 #[test]

@@ -281,6 +281,33 @@ pub fn check_fair_determinization<G: Game>(
     }
 }
 
+/// Checks that [`Game::describe_event`] gives a sentence for every event of random games
+/// from `seeds`: non-empty and without a `{`, so no event falls back to its JSON. Not part
+/// of [`check_game`], whose games may keep the default; a game opts in from its tests.
+pub fn check_event_sentences<G: Game>(config: &G::Config, seeds: std::ops::Range<u64>) {
+    let mut buf = Vec::new();
+    let mut events = Vec::new();
+    let mut described = 0u64;
+    for seed in seeds {
+        let mut state = G::new(config, seed).expect("the config sets up a game");
+        let mut rng = rng_from_seed(seed ^ 0xE7E);
+        while let Some(action) = random_action(&state, &mut rng, &mut buf) {
+            events.clear();
+            state.apply_unchecked(action, &mut events);
+            for event in &events {
+                let sentence = state.describe_event(event);
+                assert!(
+                    !sentence.trim().is_empty() && !sentence.contains('{'),
+                    "{}: seed {seed}: {event:?} is described as {sentence:?}, not a sentence",
+                    G::NAME
+                );
+                described += 1;
+            }
+        }
+    }
+    assert!(described > 0, "{}: the games emitted no event", G::NAME);
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

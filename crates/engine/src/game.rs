@@ -156,4 +156,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     fn describe_action(&self, action: &Self::Action) -> String {
         format!("{action:?}")
     }
+
+    /// A short human-readable sentence for an event, for logs and terminal play ("Seat 2
+    /// moves to Harbour City"). It says no more than the event carries: games name its
+    /// ids from their rules data, never from the state. The default is the event's JSON.
+    fn describe_event(&self, event: &Self::Event) -> String {
+        serde_json::to_string(event).unwrap_or_else(|_| format!("{event:?}"))
+    }
 }

@@ -60,4 +60,13 @@ impl Resource {
     pub const fn index(self) -> usize {
         self as usize
     }
+
+    /// The resource in words, for logs and terminal play.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Resource::Crystal => "crystal",
+            Resource::Gold => "gold",
+            Resource::Wood => "wood",
+        }
+    }
 }

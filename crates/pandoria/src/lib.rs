@@ -117,4 +117,8 @@ impl Game for Pandoria {
     fn describe_action(&self, action: &Action) -> String {
         self.describe(action)
     }
+
+    fn describe_event(&self, event: &Event) -> String {
+        Pandoria::describe_event(self, event)
+    }
 }

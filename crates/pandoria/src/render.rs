@@ -7,7 +7,8 @@ use crate::actions::Action;
 use crate::board::CellKind;
 use crate::cards::CardId;
 use crate::components::Resource;
-use crate::hex::Axial;
+use crate::events::Event;
+use crate::hex::{Axial, Cell};
 use crate::state::{Pandoria, NO_CARD};
 use crate::turn::cards_of;
 use engine::Seat;
@@ -93,14 +94,7 @@ impl Pandoria {
     pub fn render_for(&self, seat: Option<Seat>) -> String {
         let mut out = self.render();
         if let Some(p) = seat.and_then(|s| self.players.get(usize::from(s))) {
-            let tiles: Vec<String> = p
-                .tiles
-                .iter()
-                .map(|&t| {
-                    let names = &self.rules().double_tile_names;
-                    names.get(usize::from(t)).cloned().unwrap_or_default()
-                })
-                .collect();
+            let tiles: Vec<&str> = p.tiles.iter().map(|&t| self.tile_name(false, t)).collect();
             let _ = writeln!(out, "your hand: [{}]", self.card_names(p.hand).join("; "));
             let _ = writeln!(out, "your tiles: [{}]", tiles.join(", "));
         }
@@ -145,32 +139,17 @@ impl Pandoria {
 
     /// English for the CLI and logs (never for game logic).
     pub fn describe(&self, action: &Action) -> String {
-        let at = |c: u8| {
-            let (col, row) = self.rules().board.coord(c).to_offset();
-            format!("col {col} row {row}")
-        };
-        let on_board = |c: u8| self.rules().board.contains(c);
-        let place = |c: u8| {
-            if on_board(c) {
-                at(c)
-            } else {
-                format!("cell {c}")
-            }
-        };
+        let place = |c: Cell| self.cell_name(c);
         let pay = |p: Option<Resource>| match p {
-            Some(r) => format!(" (Market pays with {r:?})"),
+            Some(r) => format!(" (Market pays with {})", r.name()),
             None => String::new(),
         };
         match *action {
-            Action::PlaceTile { tile, at: c, dir } => {
-                let name = self
-                    .rules()
-                    .double_tile_names
-                    .get(usize::from(tile))
-                    .cloned()
-                    .unwrap_or_default();
-                format!("place tile {name} at {} towards d{dir}", place(c))
-            }
+            Action::PlaceTile { tile, at: c, dir } => format!(
+                "place tile {} at {} towards d{dir}",
+                self.tile_name(false, tile),
+                place(c)
+            ),
             Action::PlaceCastle { at: c } => format!("place a castle at {}", place(c)),
             Action::PlaceFigure { at: c, leader } => format!(
                 "put {} at {}",
@@ -190,7 +169,7 @@ impl Pandoria {
             Action::MoveFigure { from, to } => format!("move {} to {}", place(from), place(to)),
             Action::TakeCard { market } => format!("take market card {market}"),
             Action::AdoptFrom { seat } => format!("adopt seat {seat}'s last spell"),
-            Action::SetResource { resource } => format!("set {resource:?}"),
+            Action::SetResource { resource } => format!("set {}", resource.name()),
             Action::RageOn { at: c } => format!("rage on the figure at {}", place(c)),
             Action::DrawFrom { single } => {
                 format!(
@@ -204,6 +183,160 @@ impl Pandoria {
             Action::Buy { market, pay: p } => format!("buy market card {market}{}", pay(p)),
             Action::Skip => "skip".into(),
             Action::Done => "done".into(),
+        }
+    }
+
+    /// "col 3 row 5": a cell as the data file's odd-q rows place it.
+    pub fn cell_name(&self, cell: Cell) -> String {
+        let board = &self.rules().board;
+        if board.contains(cell) {
+            let (col, row) = board.coord(cell).to_offset();
+            format!("col {col} row {row}")
+        } else {
+            format!("cell {cell}")
+        }
+    }
+
+    /// The data file's name of a single or a double tile.
+    pub fn tile_name(&self, single: bool, tile: u8) -> &str {
+        let rules = self.rules();
+        let names = if single {
+            &rules.single_tile_names
+        } else {
+            &rules.double_tile_names
+        };
+        names.get(usize::from(tile)).map_or("", String::as_str)
+    }
+
+    /// An event as one sentence for logs and terminal play. It reads only the event and
+    /// the rules data (names), never the state, so it tells nothing the event does not
+    /// carry (draws stay anonymous, P-Z6).
+    pub fn describe_event(&self, event: &Event) -> String {
+        let place = |c: Cell| self.cell_name(c);
+        let figure = |leader: bool| if leader { "leader" } else { "figure" };
+        match *event {
+            Event::TurnBegan { seat, turn } => format!("Seat {seat} begins turn {turn}"),
+            Event::TilePlaced {
+                seat,
+                tile,
+                at,
+                dir,
+            } => format!(
+                "Seat {seat} places tile {} at {} towards d{dir}",
+                self.tile_name(false, tile),
+                place(at)
+            ),
+            Event::CastlePlaced { seat, at } => {
+                format!("Seat {seat} places a castle at {}", place(at))
+            }
+            Event::PlacementImpossible { seat } => {
+                format!("Seat {seat} has nowhere to place and skips placing")
+            }
+            Event::RegionClosed { root } => {
+                format!("The region at {} is closed", place(root))
+            }
+            Event::FigureReturned { seat, at, leader } => format!(
+                "Seat {seat}'s {} at {} returns to their reserve",
+                figure(leader),
+                place(at)
+            ),
+            Event::FigurePlaced { seat, at, leader } => {
+                format!("Seat {seat} puts their {} at {}", figure(leader), place(at))
+            }
+            Event::FigureMoved { seat, from, to } => format!(
+                "Seat {seat} moves the figure at {} to {}",
+                place(from),
+                place(to)
+            ),
+            Event::FigureRemoved { seat, at, leader } => format!(
+                "Seat {seat}'s {} at {} is removed from the map",
+                figure(leader),
+                place(at)
+            ),
+            Event::SpellCast { seat, card, cost } => {
+                format!("Seat {seat} casts {} (cost {cost})", self.card_name(card))
+            }
+            Event::SpellAdopted { seat, from, card } => format!(
+                "Seat {seat} adopts seat {from}'s last spell, {}",
+                self.card_name(card)
+            ),
+            Event::CardTaken { seat, card, market } => format!(
+                "Seat {seat} takes {} from market slot {market}",
+                self.card_name(card)
+            ),
+            Event::ResourceSet {
+                seat,
+                resource,
+                value,
+            } => format!("Seat {seat} sets {} to {value}", resource.name()),
+            Event::RageOn { seat, at, weight } => format!(
+                "Seat {seat}'s figure at {} rages and counts {weight} in this turn's scoring",
+                place(at)
+            ),
+            Event::TerrainDrawn { seat, single, tile } => format!(
+                "Seat {seat} draws tile {} from the {} stack",
+                self.tile_name(single, tile),
+                if single { "single" } else { "double" }
+            ),
+            Event::BuildingBuilt {
+                seat,
+                card,
+                slot,
+                cost,
+            } => format!(
+                "Seat {seat} builds {} in slot {slot} (cost {cost})",
+                self.card_name(card)
+            ),
+            Event::MonumentBuilt {
+                seat,
+                slot,
+                value,
+                cost,
+            } => format!("Seat {seat} raises a monument of {value} on slot {slot} (cost {cost})"),
+            Event::RegionScored {
+                seat,
+                crystal,
+                gold,
+                wood,
+                points,
+            } => format!(
+                "Seat {seat} earns {crystal} crystal, {gold} gold, {wood} wood and {points} \
+                 points from the closed regions"
+            ),
+            Event::ResourceChanged {
+                seat,
+                resource,
+                value,
+            } => format!("Seat {seat} now has {value} {}", resource.name()),
+            Event::PointsGained {
+                seat,
+                points,
+                reason,
+            } => format!("Seat {seat} scores {points} points for {}", reason.name()),
+            Event::CardBought {
+                seat,
+                card,
+                market,
+                cost,
+            } => format!(
+                "Seat {seat} buys {} from market slot {market} (cost {cost})",
+                self.card_name(card)
+            ),
+            Event::MarketRefilled { market, card } => {
+                format!("{} fills market slot {market}", self.card_name(card))
+            }
+            Event::TileDrawn { seat } => format!("Seat {seat} draws a tile"),
+            Event::EndTriggered { seat } => {
+                format!("Seat {seat} triggers the end of the game")
+            }
+            Event::FinalScored {
+                seat,
+                points,
+                leftovers,
+            } => format!(
+                "Seat {seat} scores {points} points at the end ({leftovers} resources left over)"
+            ),
+            Event::GameOver => "The game is over".into(),
         }
     }
 

@@ -110,10 +110,14 @@ impl Game for Valdora {
         self.render(seat)
     }
 
+    fn describe_event(&self, event: &Event) -> String {
+        describe_event(self.rules(), event)
+    }
+
     fn describe_action(&self, action: &Action) -> String {
         let rules = self.rules();
         let me = self.player(self.current);
-        let item = |i: Item| rules.item_names[i.index()].clone();
+        let item = |i: Item| item_name(rules, i);
         let book = || rules.board.book_at(me.space).unwrap_or(0);
         let face = |side: Side| {
             self.book(book())
@@ -123,7 +127,7 @@ impl Game for Valdora {
         };
         match *action {
             Action::Move { to } => {
-                let name = &rules.board.names[usize::from(to)];
+                let name = space_name(rules, to);
                 let spend = rules.board.reach_plain(me.space) & 1 << to == 0;
                 format!(
                     "move to {name} ({}){}",
@@ -177,7 +181,7 @@ impl Game for Valdora {
                     .incomplete
                     .get(usize::from(commission))
                     .map(|h| h.face(rules));
-                let pay: Vec<String> = pay_from.iter().map(item).collect();
+                let pay: Vec<&str> = pay_from.iter().map(item).collect();
                 let pay = if pay.is_empty() {
                     "a silver coin".to_string()
                 } else {
@@ -207,17 +211,195 @@ fn kind_name(kind: board::SpaceKind) -> String {
     }
 }
 
+/// The name of a space on the board.
+fn space_name(rules: &Rules, space: board::Space) -> &str {
+    rules
+        .board
+        .names
+        .get(usize::from(space))
+        .map_or("?", String::as_str)
+}
+
+/// The name of an equipment item ("cart").
+fn item_name(rules: &Rules, item: Item) -> &str {
+    &rules.item_names[item.index()]
+}
+
+/// The city of a book: books are named by where they lie ("the book at Harbour City").
+fn book_city(rules: &Rules, book: u8) -> &str {
+    rules
+        .board
+        .book_city
+        .get(usize::from(book))
+        .map_or("?", |&city| space_name(rules, city))
+}
+
+/// A visible pile top in words, or "empty".
+pub(crate) fn top_name(rules: &Rules, top: Option<Face>) -> String {
+    top.map_or_else(|| "empty".into(), |f| describe_face(rules, &f))
+}
+
+/// "a ruby", "an emerald", "gold".
+fn a_gem(gem: Gem) -> String {
+    match gem {
+        Gem::Gold => gem.name().into(),
+        Gem::Amethyst | Gem::Emerald => format!("an {}", gem.name()),
+        Gem::Ruby | Gem::Sapphire => format!("a {}", gem.name()),
+    }
+}
+
+/// "1 coin", "3 coins".
+fn coins(n: u8) -> String {
+    format!("{n} coin{}", if n == 1 { "" } else { "s" })
+}
+
+/// An event as one sentence for logs and terminal play. It reads only the event and the
+/// rules data (names), so it tells nothing the event does not carry.
+fn describe_event(rules: &Rules, event: &Event) -> String {
+    let commission =
+        |face: components::CommissionFace| describe_face(rules, &Face::Commission(face));
+    match *event {
+        Event::TurnBegan { seat, turn } => format!("Seat {seat} begins turn {turn}"),
+        Event::Stuck { seat } => {
+            format!("Seat {seat} cannot reach or afford any space; the turn ends")
+        }
+        Event::Moved {
+            seat,
+            from,
+            to,
+            provisions_spent,
+        } => format!(
+            "Seat {seat} moves from {} to {} ({}){}",
+            space_name(rules, from),
+            space_name(rules, to),
+            kind_name(rules.board.kind(to)),
+            if provisions_spent {
+                ", spending provisions"
+            } else {
+                ""
+            }
+        ),
+        Event::MeetingFee { seat, to, banked } => {
+            if banked {
+                format!(
+                    "Seat {seat} meets seat {to} and pays 1 coin to the bank (seat {to} already has 6)"
+                )
+            } else {
+                format!("Seat {seat} meets seat {to} and pays them 1 coin")
+            }
+        }
+        Event::Passed { seat } => format!("Seat {seat} passes"),
+        Event::ProvisionsTaken { seat } => format!("Seat {seat} takes provisions"),
+        Event::SilverRefilled { seat } => format!("Seat {seat} refills silver at the mine"),
+        Event::PageTurned {
+            seat,
+            book,
+            from,
+            cost,
+            left,
+            right,
+        } => format!(
+            "Seat {seat} turns a page of the book at {} from the {from:?} pile{}; left shows {}, right shows {}",
+            book_city(rules, book),
+            if cost > 0 {
+                format!(" (pays {})", coins(cost))
+            } else {
+                String::new()
+            },
+            top_name(rules, left),
+            top_name(rules, right)
+        ),
+        Event::EquipmentBought {
+            seat,
+            book,
+            side,
+            face,
+            other_face,
+            gold_from,
+        } => format!(
+            "Seat {seat} buys {} from the {side:?} pile of the book at {}, paying the gold on the {}              (the card's other side: {})",
+            describe_face(rules, &Face::Equipment(face)),
+            book_city(rules, book),
+            item_name(rules, gold_from),
+            describe_face(rules, &other_face)
+        ),
+        Event::CommissionBought {
+            seat,
+            book,
+            side,
+            face,
+            other_face,
+        } => format!(
+            "Seat {seat} buys commission {} from the {side:?} pile of the book at {} for 1 coin              (the card's other side: {})",
+            commission(face),
+            book_city(rules, book),
+            describe_face(rules, &other_face)
+        ),
+        Event::CommissionReturned {
+            seat,
+            book,
+            side,
+            shows,
+        } => format!(
+            "Seat {seat} returns a commission onto the {side:?} pile of the book at {}, which now shows {}",
+            book_city(rules, book),
+            describe_face(rules, &shows)
+        ),
+        Event::BookTops { book, left, right } => format!(
+            "The book at {} now shows {} on the left, {} on the right",
+            book_city(rules, book),
+            top_name(rules, left),
+            top_name(rules, right)
+        ),
+        Event::Loaded {
+            seat,
+            gem,
+            onto,
+            cost,
+        } => format!(
+            "Seat {seat} loads {} onto the {}{}",
+            a_gem(gem),
+            item_name(rules, onto),
+            if cost > 0 {
+                format!(" (pays {})", coins(cost))
+            } else {
+                String::new()
+            }
+        ),
+        Event::Unloaded { seat, gem, from } => format!(
+            "Seat {seat} unloads the {} from the {} to the discard area",
+            gem.name(),
+            item_name(rules, from)
+        ),
+        Event::CommissionCompleted { seat, face } => {
+            format!("Seat {seat} completes commission {}", commission(face))
+        }
+        Event::BonusTile { seat } => format!("Seat {seat} takes a bonus tile"),
+        Event::CraftsmanHired { seat, color } => {
+            format!("Seat {seat} hires a {} craftsman", color.name())
+        }
+        Event::WorkshopTaken { seat, color } => {
+            format!("Seat {seat} takes the {} workshop", color.name())
+        }
+        Event::EndTriggered { seat } => {
+            format!("Seat {seat} triggers the end of the game: the last round has begun")
+        }
+        Event::ActionEnded { seat } => format!("Seat {seat} ends the action"),
+        Event::GameOver => "The game is over".into(),
+        Event::TurnCapReached { turns } => {
+            format!("The turn cap ends the game after {turns} turns (simulation only)")
+        }
+        Event::Stalled => "No seat can move any more: the game ends stalled".into(),
+    }
+}
+
 /// A face in words, for the terminal and logs.
 pub fn describe_face(rules: &Rules, face: &Face) -> String {
     match face {
         Face::Equipment(e) if e.load_cost > 0 => {
-            format!(
-                "{} (load {})",
-                rules.item_names[e.item.index()],
-                e.load_cost
-            )
+            format!("{} (load {})", item_name(rules, e.item), e.load_cost)
         }
-        Face::Equipment(e) => rules.item_names[e.item.index()].clone(),
+        Face::Equipment(e) => item_name(rules, e.item).into(),
         Face::Commission(c) => {
             let mut wants: Vec<&str> = Vec::new();
             for g in Gem::ALL {

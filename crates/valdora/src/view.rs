@@ -292,13 +292,11 @@ impl Valdora {
         let _ = writeln!(o, "  discard (harbours): {}", gems(&v.discard));
         for b in &v.books {
             let top = |pile: &Vec<crate::books::CardView>, side: Side| {
-                pile.last()
-                    .and_then(|c| match side {
-                        Side::Left => c.verso,
-                        Side::Right => c.recto,
-                    })
-                    .map(|f| crate::describe_face(rules, &f))
-                    .unwrap_or_else(|| "empty".into())
+                let face = pile.last().and_then(|c| match side {
+                    Side::Left => c.verso,
+                    Side::Right => c.recto,
+                });
+                crate::top_name(rules, face)
             };
             let _ = writeln!(
                 o,

@@ -102,19 +102,12 @@ impl Game for Valley {
         self.evaluation(seat)
     }
 
+    fn describe_event(&self, event: &Event) -> String {
+        describe_event(self.rules, event)
+    }
+
     fn describe_action(&self, action: &Action) -> String {
-        let name = |c: CardId| {
-            self.rules
-                .cards
-                .get(usize::from(c))
-                .map_or("?", |c| c.name.as_str())
-        };
-        let slot_name = |s: Slot| {
-            ["B0", "B1", "B2", "M0", "M1", "T"]
-                .get(usize::from(s))
-                .copied()
-                .unwrap_or("?")
-        };
+        let name = |c: CardId| card_name(self.rules, c);
         let at = |s: Slot| {
             let c = self.pyramid_card(s).map_or("empty", name);
             format!("{} ({c})", slot_name(s))
@@ -136,5 +129,107 @@ impl Game for Valley {
             Action::Skip => "skip".into(),
             Action::Done => "done".into(),
         }
+    }
+}
+
+/// The name of a card kind, as printed.
+fn card_name(rules: &Rules, card: CardId) -> &str {
+    rules
+        .cards
+        .get(usize::from(card))
+        .map_or("?", |c| c.name.as_str())
+}
+
+/// A pyramid slot as the rules name it (K-Z9): B0 B1 B2, M0 M1, T.
+fn slot_name(slot: Slot) -> &'static str {
+    ["B0", "B1", "B2", "M0", "M1", "T"]
+        .get(usize::from(slot))
+        .copied()
+        .unwrap_or("?")
+}
+
+/// "1 card", "3 cards".
+fn cards(n: u8) -> String {
+    format!("{n} card{}", if n == 1 { "" } else { "s" })
+}
+
+/// An event as one sentence for logs and terminal play. It reads only the event and the
+/// card names, so it tells nothing the event does not carry (draws stay counts, K-Z14).
+fn describe_event(rules: &Rules, event: &Event) -> String {
+    let name = |c: CardId| card_name(rules, c);
+    match *event {
+        Event::TurnStarted { seat } => format!("Seat {seat} starts a turn"),
+        Event::Drew { seat, count } => format!("Seat {seat} draws {}", cards(count)),
+        Event::Reshuffled { seat, count } => format!(
+            "Seat {seat} shuffles a discard pile of {} into a new deck",
+            cards(count)
+        ),
+        Event::PurchaseBegun { seat, card, slot } => format!(
+            "Seat {seat} begins to buy {} from pyramid slot {}",
+            name(card),
+            slot_name(slot)
+        ),
+        Event::Paid { seat, card, gold } => {
+            format!("Seat {seat} pays with {} ({gold} gold)", name(card))
+        }
+        Event::Bought {
+            seat,
+            card,
+            slot,
+            paid,
+            lost,
+        } => format!(
+            "Seat {seat} buys {} from pyramid slot {} for {paid} gold{}",
+            name(card),
+            slot_name(slot),
+            if lost > 0 {
+                format!(", losing {lost} surplus gold")
+            } else {
+                String::new()
+            }
+        ),
+        Event::ActionPlayed { seat, card } => {
+            format!("Seat {seat} plays the action of {}", name(card))
+        }
+        Event::PharaohUsed { seat } => format!("Seat {seat} uses their pharaoh"),
+        Event::Entombed { seat, card } => format!("Seat {seat} entombs {}", name(card)),
+        Event::Crumbled { from, to } => format!(
+            "The pyramid crumbles: the card in slot {} falls into slot {}",
+            slot_name(from),
+            slot_name(to)
+        ),
+        Event::Sacrificed { seat, card } => {
+            format!("Seat {seat} sacrifices {} to the boneyard", name(card))
+        }
+        Event::Taken { seat, card } => format!("Seat {seat} takes {}", name(card)),
+        Event::Revealed { seat, card } => {
+            format!("Seat {seat} reveals {} from their deck", name(card))
+        }
+        Event::Looked { seat, count } => format!(
+            "Seat {seat} looks at the top {} of their deck",
+            cards(count)
+        ),
+        Event::Discarded { seat, card } => format!("Seat {seat} discards {}", name(card)),
+        Event::Given { from, to, card } => {
+            format!("Seat {from} gives {} to seat {to}", name(card))
+        }
+        Event::Reserved { seat, slot } => {
+            format!("Seat {seat} reserves pyramid slot {}", slot_name(slot))
+        }
+        Event::Executed { seat, card } => {
+            format!("Seat {seat} carries out the action of {}", name(card))
+        }
+        Event::PartSkipped { seat } => {
+            format!("Part of seat {seat}'s action cannot be carried out and is skipped")
+        }
+        Event::Reacted { seat, card } => format!("Seat {seat} reacts with {}", name(card)),
+        Event::Declined { seat } => format!("Seat {seat} declines to react"),
+        Event::Refilled { slot, card } => format!(
+            "{} is laid into pyramid slot {}",
+            name(card),
+            slot_name(slot)
+        ),
+        Event::TurnEnded { seat } => format!("Seat {seat} ends the turn"),
+        Event::GameOver => "The game is over".into(),
     }
 }

@@ -6,6 +6,7 @@ mod examples;
 mod geometry;
 mod properties;
 mod rules;
+mod sentences;
 mod spells;
 mod turn;
 

@@ -4,6 +4,7 @@
 mod actions;
 mod examples;
 mod movement;
+mod sentences;
 mod setup;
 
 use engine::{Game, NoEvents};
