@@ -4,7 +4,7 @@
 //! Prints iterations/s and actions/s (tree + rollout) for each rollout setting and
 //! thread count. A measurement, not a test: the machine's load changes it.
 
-use bots::{Bot, Budget, Ismcts, IsmctsConfig, Rollout};
+use bots::{Bot, Budget, Ismcts, IsmctsConfig, Rollout, Step};
 use engine::playout::random_playout;
 use engine::{rng_from_seed, Game};
 use valdora::{Valdora, ValdoraConfig};
@@ -18,22 +18,25 @@ fn main() {
             g
         })
         .collect();
-    println!("rollout  threads  iterations  seconds  iterations/s  actions/s  actions/iteration");
-    for (rollout, iterations) in [
-        (Rollout::Random(None), 300),
-        (Rollout::Random(Some(20)), 4000),
-        (Rollout::Random(Some(0)), 8000),
-        (
-            Rollout::Greedy {
-                turns: 1,
-                nodes: 500,
-            },
-            400,
-        ),
+    println!(
+        "step    rollout  threads  iterations  seconds  iterations/s  actions/s  actions/iteration"
+    );
+    let turn = Step::Turn {
+        plans: 8,
+        replies: 2,
+        root_nodes: 20_000,
+    };
+    for (step, rollout, iterations) in [
+        (Step::Action, Rollout::Random(None), 300),
+        (Step::Action, Rollout::Random(Some(20)), 4000),
+        (Step::Action, Rollout::Random(Some(0)), 8000),
+        (Step::Action, Rollout::Greedy { turns: 1 }, 400),
+        (turn, Rollout::Random(Some(0)), 1000),
     ] {
         for threads in [1, 2] {
             let config = IsmctsConfig {
                 budget: Budget::Iterations(iterations),
+                step,
                 rollout,
                 threads,
                 ..IsmctsConfig::default()
@@ -48,7 +51,11 @@ fn main() {
                 seconds += s.seconds;
             }
             println!(
-                "{:>7}  {threads:>7}  {iters:>10}  {seconds:>7.2}  {:>12.0}  {:>9.0}  {:>17.1}",
+                "{:<6}  {:>7}  {threads:>7}  {iters:>10}  {seconds:>7.2}  {:>12.0}  {:>9.0}  {:>17.1}",
+                match step {
+                    Step::Action => "action",
+                    Step::Turn { .. } => "turn",
+                },
                 match rollout {
                     Rollout::Random(None) => "full".to_string(),
                     Rollout::Random(Some(n)) => n.to_string(),

@@ -56,7 +56,13 @@ pub enum Step {
     /// the best distinct end positions of that seat's turn search in the sample where
     /// the node was expanded: `plans` of them for the searching seat, `replies` for the
     /// others.
-    Turn { plans: u32, replies: u32 },
+    Turn {
+        plans: u32,
+        replies: u32,
+        /// Positions searched for the root's plans (deeper nodes use `turn_nodes`): the
+        /// decision at hand deserves the search greedy gives it.
+        root_nodes: u32,
+    },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -196,9 +202,11 @@ impl<G: Game> Searcher<G> {
             self.path.push(0);
             match config.step {
                 Step::Action => self.descend_by_actions(&mut state, config, rng),
-                Step::Turn { plans, replies } => {
-                    self.descend_by_turns(&mut state, seat, (plans, replies), config)
-                }
+                Step::Turn {
+                    plans,
+                    replies,
+                    root_nodes,
+                } => self.descend_by_turns(&mut state, seat, (plans, replies, root_nodes), config),
             }
             self.rollout(&mut state, config, rng);
             self.backpropagate(&state, config);
@@ -271,7 +279,7 @@ impl<G: Game> Searcher<G> {
         &mut self,
         state: &mut G,
         searcher: Seat,
-        (plans, replies): (u32, u32),
+        (plans, replies, root_nodes): (u32, u32, u32),
         config: &IsmctsConfig,
     ) {
         let mut node = 0u32;
@@ -298,6 +306,12 @@ impl<G: Game> Searcher<G> {
             }
             if best == NONE {
                 let keep = if mover == searcher { plans } else { replies };
+                let nodes = if node == 0 {
+                    root_nodes
+                } else {
+                    config.turn_nodes
+                };
+                self.turn_search.set_budget(nodes, Spread::Even);
                 let found = self.turn_search.plans(state, keep as usize);
                 self.stats.rollout_actions += u64::from(self.turn_search.nodes());
                 // Linked in reverse so that the best plan comes first.
@@ -375,6 +389,7 @@ impl<G: Game> Searcher<G> {
                 u64::from(played)
             }
             Rollout::Greedy { turns } => {
+                self.turn_search.set_budget(config.turn_nodes, Spread::Even);
                 let mut searched = 0u64;
                 for _ in 0..turns {
                     self.turn_search.complete(state);

@@ -20,13 +20,14 @@ pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "ismcts"];
 
 const GREEDY_PARAMS: &str = "lookahead=ply|turn, nodes=N (N >= 1), spread=depth|even";
 const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), step=action|turn, \
-     plans=N and replies=N (N >= 1, with step=turn), rollout=N|full|greedy, turns=N (N >= 1, \
+     plans=N, replies=N and root_nodes=N (N >= 1, with step=turn), rollout=N|full|greedy, turns=N (N >= 1, \
      with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), threads=N (1..=256)";
 /// Greedy rollouts: this many turns.
 const GREEDY_ROLLOUT_TURNS: u32 = 1;
 /// Turn steps: plans kept for the searching seat and for the others.
 const TURN_STEP_PLANS: u32 = 8;
 const TURN_STEP_REPLIES: u32 = 2;
+const TURN_STEP_ROOT_NODES: u32 = 20_000;
 
 fn spread(bot: &str, value: &str, accepted: &str) -> Result<Spread, BotError> {
     match value {
@@ -143,7 +144,8 @@ impl FromStr for BotSpec {
                 let mut c = IsmctsConfig::default();
                 let mut budget_set = false;
                 let (mut greedy, mut turns) = (false, None);
-                let (mut by_turn, mut plans, mut replies) = (false, None, None);
+                let (mut by_turn, mut plans, mut replies, mut root_nodes) =
+                    (false, None, None, None);
                 for (k, v) in params {
                     let p = ISMCTS_PARAMS;
                     match k {
@@ -196,6 +198,7 @@ impl FromStr for BotSpec {
                         }
                         "plans" => plans = Some(positive("ismcts", k, v, p)?),
                         "replies" => replies = Some(positive("ismcts", k, v, p)?),
+                        "root_nodes" => root_nodes = Some(positive("ismcts", k, v, p)?),
                         "temperature" => {
                             let x: f64 = number("ismcts", k, v, p)?;
                             if !(x.is_finite() && x > 0.0) {
@@ -234,10 +237,11 @@ impl FromStr for BotSpec {
                     c.step = Step::Turn {
                         plans: plans.unwrap_or(TURN_STEP_PLANS),
                         replies: replies.unwrap_or(TURN_STEP_REPLIES),
+                        root_nodes: root_nodes.unwrap_or(TURN_STEP_ROOT_NODES),
                     };
-                } else if plans.is_some() || replies.is_some() {
+                } else if plans.is_some() || replies.is_some() || root_nodes.is_some() {
                     return Err(BotError(
-                        "ismcts: plans and replies apply to step=turn only".into(),
+                        "ismcts: plans, replies and root_nodes apply to step=turn only".into(),
                     ));
                 }
                 Ok(BotSpec::Ismcts(c))
@@ -272,9 +276,14 @@ impl fmt::Display for BotSpec {
                 write!(f, ":c={}", c.exploration)?;
                 match c.step {
                     Step::Action => write!(f, ":step=action")?,
-                    Step::Turn { plans, replies } => {
-                        write!(f, ":step=turn:plans={plans}:replies={replies}")?
-                    }
+                    Step::Turn {
+                        plans,
+                        replies,
+                        root_nodes,
+                    } => write!(
+                        f,
+                        ":step=turn:plans={plans}:replies={replies}:root_nodes={root_nodes}"
+                    )?,
                 }
                 write!(f, ":nodes={}:rollout=", c.turn_nodes)?;
                 match c.rollout {
