@@ -19,6 +19,25 @@ fn value(state: &Valdora, seat: Seat) -> f64 {
     state.evaluate(seat) - best_other
 }
 
+/// Positions in the seat's turn from `state` (each reached by an action of the seat to
+/// move), counted depth first up to `cap`.
+fn turn_size(state: &Valdora, seat: Seat, cap: u64, count: &mut u64) {
+    if state.to_move() != Some(seat) {
+        return;
+    }
+    let mut legal = Vec::new();
+    state.legal_actions(&mut legal);
+    for action in legal {
+        if *count >= cap {
+            return;
+        }
+        *count += 1;
+        let mut next = state.clone();
+        next.apply_unchecked(action, &mut NoEvents);
+        turn_size(&next, seat, cap, count);
+    }
+}
+
 fn main() {
     let greedy: BotSpec = "greedy".parse().expect("valid");
     let mut positions = Vec::new();
@@ -36,7 +55,23 @@ fn main() {
         }
     }
     println!("{} turn-start positions", positions.len());
-    println!("bot                                   mean value  vs depth 20000  ms/turn");
+    const CAP: u64 = 200_000;
+    let mut sizes: Vec<u64> = positions
+        .iter()
+        .map(|p| {
+            let mut count = 0;
+            turn_size(p, p.to_move().expect("not over"), CAP, &mut count);
+            count
+        })
+        .collect();
+    sizes.sort_unstable();
+    println!(
+        "positions in a turn (counted up to {CAP}): median {}, 90th percentile {}, at the cap {}",
+        sizes[sizes.len() / 2],
+        sizes[sizes.len() * 9 / 10],
+        sizes.iter().filter(|&&n| n >= CAP).count()
+    );
+    println!("{:<50}  mean value  vs depth 20000  ms/turn", "bot");
     let mut baseline = None;
     for spec in [
         "greedy:spread=depth:nodes=20000",
@@ -63,7 +98,7 @@ fn main() {
         let mean = total / positions.len() as f64;
         let base = *baseline.get_or_insert(mean);
         println!(
-            "{:<36}  {mean:>10.2}  {:>+14.2}  {:>7.2}",
+            "{:<50}  {mean:>10.2}  {:>+14.2}  {:>7.2}",
             spec.to_string(),
             mean - base,
             start.elapsed().as_secs_f64() * 1000.0 / positions.len() as f64

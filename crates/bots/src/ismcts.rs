@@ -65,6 +65,16 @@ pub enum Step {
     },
 }
 
+impl Step {
+    /// The default turn step: 8 plans for the searching seat, 2 for each other seat, and
+    /// the root's plans searched with greedy's budget of 20,000 positions.
+    pub const TURN: Step = Step::Turn {
+        plans: 8,
+        replies: 2,
+        root_nodes: 20_000,
+    };
+}
+
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct IsmctsConfig {
     pub budget: Budget,
@@ -86,11 +96,11 @@ impl Default for IsmctsConfig {
     fn default() -> Self {
         IsmctsConfig {
             budget: Budget::Iterations(1000),
-            exploration: 0.7,
-            step: Step::Action,
+            exploration: 0.15,
+            step: Step::TURN,
             turn_nodes: 1000,
-            rollout: Rollout::Random(Some(20)),
-            temperature: 5.0,
+            rollout: Rollout::Random(Some(0)),
+            temperature: 20.0,
             threads: 1,
         }
     }

@@ -24,10 +24,6 @@ const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), step=action
      with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), threads=N (1..=256)";
 /// Greedy rollouts: this many turns.
 const GREEDY_ROLLOUT_TURNS: u32 = 1;
-/// Turn steps: plans kept for the searching seat and for the others.
-const TURN_STEP_PLANS: u32 = 8;
-const TURN_STEP_REPLIES: u32 = 2;
-const TURN_STEP_ROOT_NODES: u32 = 20_000;
 
 fn spread(bot: &str, value: &str, accepted: &str) -> Result<Spread, BotError> {
     match value {
@@ -144,8 +140,8 @@ impl FromStr for BotSpec {
                 let mut c = IsmctsConfig::default();
                 let mut budget_set = false;
                 let (mut greedy, mut turns) = (false, None);
-                let (mut by_turn, mut plans, mut replies, mut root_nodes) =
-                    (false, None, None, None);
+                let mut by_turn = matches!(c.step, Step::Turn { .. });
+                let (mut plans, mut replies, mut root_nodes) = (None, None, None);
                 for (k, v) in params {
                     let p = ISMCTS_PARAMS;
                     match k {
@@ -233,17 +229,24 @@ impl FromStr for BotSpec {
                         "ismcts: turns applies to rollout=greedy only".into(),
                     ));
                 }
-                if by_turn {
-                    c.step = Step::Turn {
-                        plans: plans.unwrap_or(TURN_STEP_PLANS),
-                        replies: replies.unwrap_or(TURN_STEP_REPLIES),
-                        root_nodes: root_nodes.unwrap_or(TURN_STEP_ROOT_NODES),
-                    };
-                } else if plans.is_some() || replies.is_some() || root_nodes.is_some() {
-                    return Err(BotError(
-                        "ismcts: plans, replies and root_nodes apply to step=turn only".into(),
-                    ));
-                }
+                let turn_params = plans.is_some() || replies.is_some() || root_nodes.is_some();
+                c.step = match Step::TURN {
+                    Step::Turn {
+                        plans: p0,
+                        replies: r0,
+                        root_nodes: n0,
+                    } if by_turn => Step::Turn {
+                        plans: plans.unwrap_or(p0),
+                        replies: replies.unwrap_or(r0),
+                        root_nodes: root_nodes.unwrap_or(n0),
+                    },
+                    _ if turn_params => {
+                        return Err(BotError(
+                            "ismcts: plans, replies and root_nodes apply to step=turn only".into(),
+                        ))
+                    }
+                    _ => Step::Action,
+                };
                 Ok(BotSpec::Ismcts(c))
             }
             _ => Err(BotError(format!(
@@ -349,7 +352,7 @@ mod tests {
         assert!(err("random:x=1").contains("no parameters"));
         assert!(err("ismcts:temperature=0").contains("> 0"));
         assert!(err("ismcts:rollout=20:turns=2").contains("rollout=greedy only"));
-        assert!(err("ismcts:plans=3").contains("step=turn only"));
+        assert!(err("ismcts:step=action:plans=3").contains("step=turn only"));
         assert!(err("ismcts:step=round").contains("action|turn"));
         assert!(err("greedy:spread=wide").contains("depth|even"));
         assert!(err("ismcts:rollout=greedy:nodes=0").contains("at least 1"));

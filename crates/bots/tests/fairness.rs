@@ -10,11 +10,11 @@ const SPECS: [&str; 9] = [
     "greedy",
     "greedy:lookahead=ply",
     "greedy:spread=depth:nodes=3000",
-    "ismcts:iters=60:step=turn:rollout=0:nodes=300:threads=2",
-    "ismcts:iters=60:rollout=greedy:turns=2:nodes=200",
-    "ismcts:iters=150:rollout=10",
-    "ismcts:iters=100:rollout=0:threads=2",
-    "ismcts:iters=40:rollout=full",
+    "ismcts:iters=60:nodes=300:root_nodes=3000:threads=2",
+    "ismcts:iters=60:step=action:rollout=greedy:turns=2:nodes=200",
+    "ismcts:iters=150:step=action:rollout=10:c=0.7:temperature=5",
+    "ismcts:iters=100:step=action:rollout=0:threads=2",
+    "ismcts:iters=40:step=action:rollout=full",
 ];
 
 /// Positions reached by random play, each with a twin that differs only in the unseen
