@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use bots::{Bot, BotSpec};
+use bots::BotSpec;
 use engine::{Game, NoEvents, Seat};
 use valdora::{Valdora, ValdoraConfig};
 

@@ -94,7 +94,7 @@ fn ismcts_finds_the_winning_move() {
     for stones in [5u8, 6, 7, 9, 10, 11] {
         for seed in 0..3 {
             for spec in [
-                "ismcts:iters=3000:step=action:rollout=full",
+                "ismcts:iters=3000:step=action:rollout=full:c=0.7",
                 "ismcts:iters=3000:step=action:rollout=20:c=0.7:temperature=5:threads=2",
                 "ismcts:iters=3000:step=turn:plans=3:replies=3:rollout=full",
             ] {
