@@ -270,3 +270,72 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
         chosen
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use engine::playout::random_playout;
+    use engine::rng_from_seed;
+    use valdora::{Valdora, ValdoraConfig};
+
+    /// Turn starts and mid-turn positions of random 4-player games.
+    fn positions() -> Vec<Valdora> {
+        let mut out = Vec::new();
+        for seed in 0..4u64 {
+            for depth in [0u64, 7, 150, 600] {
+                let mut g = Valdora::new(&ValdoraConfig::default(), seed).expect("valid");
+                random_playout(&mut g, &mut rng_from_seed(seed), &mut Vec::new(), depth);
+                if g.to_move().is_some() {
+                    out.push(g);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn plans_are_distinct_legal_and_best_first() {
+        for spread in [Spread::Even, Spread::DepthFirst] {
+            let mut search = TurnSearch::<Valdora>::new(3000, spread);
+            for start in positions() {
+                let seat = start.to_move().expect("not over");
+                let found = search.plans(&start, 6);
+                assert!(found >= 1, "{spread:?}: a position with a move has a plan");
+                let plans = search.kept().to_vec();
+                search.start(0);
+                let best = search.best(&start, seat, 0, 3000);
+                assert_eq!(
+                    plans[0].value, best,
+                    "{spread:?}: the first plan is the best"
+                );
+                for (i, plan) in plans.iter().enumerate() {
+                    assert!(!plan.actions.is_empty());
+                    if i > 0 {
+                        assert!(plans[i - 1].value >= plan.value, "best first");
+                    }
+                    assert!(plans[..i].iter().all(|p| p.end != plan.end), "distinct");
+                    // The plan's actions, applied with checks, reach its end position.
+                    let mut replay = start.clone();
+                    for &action in &plan.actions {
+                        replay.apply(action, &mut NoEvents).expect("a legal plan");
+                    }
+                    assert!(replay == plan.end);
+                    assert_eq!(position_value(&replay, seat), plan.value);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn even_spread_never_searches_more_than_its_budget() {
+        let mut search = TurnSearch::<Valdora>::new(0, Spread::Even);
+        for start in positions() {
+            let seat = start.to_move().expect("not over");
+            for budget in [1u32, 40, 2000] {
+                search.start(0);
+                search.best(&start, seat, 0, budget);
+                assert!(search.nodes() <= budget, "{} > {budget}", search.nodes());
+            }
+        }
+    }
+}
