@@ -27,11 +27,11 @@ fn main() {
         root_nodes: 20_000,
     };
     for (step, rollout, iterations) in [
-        (Step::Action, Rollout::Random(None), 300),
-        (Step::Action, Rollout::Random(Some(20)), 4000),
-        (Step::Action, Rollout::Random(Some(0)), 8000),
-        (Step::Action, Rollout::Greedy { turns: 1 }, 400),
-        (turn, Rollout::Random(Some(0)), 1000),
+        (Step::Action, Rollout::Random(None), 2000),
+        (Step::Action, Rollout::Random(Some(20)), 60_000),
+        (Step::Action, Rollout::Random(Some(0)), 100_000),
+        (Step::Action, Rollout::Greedy { turns: 1 }, 4000),
+        (turn, Rollout::Random(Some(0)), 4000),
     ] {
         for threads in [1, 2] {
             let config = IsmctsConfig {

@@ -112,7 +112,7 @@ pub struct SearchStats {
     pub iterations: u64,
     /// Actions applied while walking the tree.
     pub tree_actions: u64,
-    /// Actions applied in rollouts.
+    /// Actions applied outside the tree: in rollouts and in turn searches.
     pub rollout_actions: u64,
     pub seconds: f64,
 }
@@ -161,7 +161,7 @@ struct Searcher<G: Game> {
     turn_search: TurnSearch<G>,
     plan_actions: Vec<G::Action>,
     /// A sample's position after a child's plan, while checking that the plan applies.
-    scratch: Vec<G>,
+    scratch: Option<G>,
     stats: SearchStats,
 }
 
@@ -175,7 +175,7 @@ impl<G: Game> Searcher<G> {
             rewards: Vec::new(),
             turn_search: TurnSearch::new(0, Spread::Even),
             plan_actions: Vec::new(),
-            scratch: Vec::new(),
+            scratch: None,
             stats: SearchStats::default(),
         }
     }
@@ -356,12 +356,13 @@ impl<G: Game> Searcher<G> {
     fn plan_applies(&mut self, child: u32, state: &G) -> bool {
         let c = &self.nodes[child as usize];
         let plan = c.plan_start as usize..(c.plan_start + c.plan_len) as usize;
-        if self.scratch.is_empty() {
-            self.scratch.push(state.clone());
-        } else {
-            self.scratch[0].clone_from(state);
-        }
-        let sample = &mut self.scratch[0];
+        let sample = match &mut self.scratch {
+            Some(sample) => {
+                sample.clone_from(state);
+                sample
+            }
+            None => self.scratch.insert(state.clone()),
+        };
         for &action in &self.plan_actions[plan] {
             self.legal.clear();
             sample.legal_actions(&mut self.legal);
