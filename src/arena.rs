@@ -35,7 +35,7 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub players: Option<u64>,
     /// One bot per seat, comma-separated: random, greedy, ismcts, with parameters as
-    /// NAME:KEY=VALUE:... (e.g. ismcts:iters=1000:rollout=20). See docs/bots.md.
+    /// NAME:KEY=VALUE:... (e.g. ismcts:iters=1000:plans=4). See docs/bots.md.
     #[arg(long, value_delimiter = ',', required = true)]
     pub bots: Vec<String>,
     /// Number of games.
