@@ -317,7 +317,7 @@ fn describe_event(rules: &Rules, event: &Event) -> String {
             other_face,
             gold_from,
         } => format!(
-            "Seat {seat} buys {} from the {side:?} pile of the book at {}, paying the gold on the {}              (the card's other side: {})",
+            "Seat {seat} buys {} from the {side:?} pile of the book at {}, paying the gold on the {} (the card's other side: {})",
             describe_face(rules, &Face::Equipment(face)),
             book_city(rules, book),
             item_name(rules, gold_from),
@@ -330,7 +330,7 @@ fn describe_event(rules: &Rules, event: &Event) -> String {
             face,
             other_face,
         } => format!(
-            "Seat {seat} buys commission {} from the {side:?} pile of the book at {} for 1 coin              (the card's other side: {})",
+            "Seat {seat} buys commission {} from the {side:?} pile of the book at {} for 1 coin (the card's other side: {})",
             commission(face),
             book_city(rules, book),
             describe_face(rules, &other_face)
