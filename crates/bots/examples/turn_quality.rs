@@ -7,17 +7,9 @@
 
 use std::time::Instant;
 
-use bots::BotSpec;
+use bots::{position_value, BotSpec};
 use engine::{Game, NoEvents, Seat};
 use valdora::{Valdora, ValdoraConfig};
-
-fn value(state: &Valdora, seat: Seat) -> f64 {
-    let best_other = (0..state.seats() as Seat)
-        .filter(|&s| s != seat)
-        .map(|s| state.evaluate(s))
-        .fold(f64::NEG_INFINITY, f64::max);
-    state.evaluate(seat) - best_other
-}
 
 /// Positions in the seat's turn from `state` (each reached by an action of the seat to
 /// move), counted depth first up to `cap`.
@@ -93,7 +85,7 @@ fn main() {
                 let action = bot.choose(&game).expect("not over");
                 game.apply(action, &mut NoEvents).expect("legal");
             }
-            total += value(&game, seat);
+            total += position_value(&game, seat);
         }
         let mean = total / positions.len() as f64;
         let base = *baseline.get_or_insert(mean);

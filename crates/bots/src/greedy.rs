@@ -151,19 +151,21 @@ impl<G: Game> TurnSearch<G> {
         if self.kept.iter().any(|k| k.end == *state) {
             return value;
         }
-        let mut plan = if full {
-            self.kept.pop().expect("full and keep > 0")
+        let plan = if full {
+            // The worst plan's buffers are reused for the new one.
+            let mut plan = self.kept.pop().expect("full and keep > 0");
+            plan.value = value;
+            plan.end.clone_from(state);
+            plan.actions.clear();
+            plan.actions.extend_from_slice(&self.path);
+            plan
         } else {
             TurnPlan {
                 value,
                 end: state.clone(),
-                actions: Vec::new(),
+                actions: self.path.clone(),
             }
         };
-        plan.value = value;
-        plan.end.clone_from(state);
-        plan.actions.clear();
-        plan.actions.extend_from_slice(&self.path);
         let at = self.kept.partition_point(|k| k.value >= value);
         self.kept.insert(at, plan);
         value
@@ -203,8 +205,9 @@ fn share(budget: u32, n: usize, i: usize) -> u32 {
     rest / n + u32::from((i as u32) < rest % n)
 }
 
-/// `evaluate` of `seat` minus the best evaluation among the other seats.
-fn position_value<G: Game>(state: &G, seat: Seat) -> f64 {
+/// Greedy's value of a position for `seat`: its `evaluate` minus the best evaluation
+/// among the other seats.
+pub fn position_value<G: Game>(state: &G, seat: Seat) -> f64 {
     let mine = state.evaluate(seat);
     let best_other = (0..state.seats() as Seat)
         .filter(|&s| s != seat)

@@ -20,7 +20,7 @@ mod random;
 mod reward;
 mod spec;
 
-pub use greedy::{GreedyBot, GreedyConfig, Lookahead, Spread};
+pub use greedy::{position_value, GreedyBot, GreedyConfig, Lookahead, Spread};
 pub use ismcts::{Budget, Ismcts, IsmctsConfig, Rollout, SearchStats, Step};
 pub use random::RandomBot;
 pub use reward::{outcome_rewards, position_rewards};
