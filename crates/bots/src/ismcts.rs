@@ -160,8 +160,10 @@ struct Searcher<G: Game> {
     rewards: Vec<f64>,
     turn_search: TurnSearch<G>,
     plan_actions: Vec<G::Action>,
-    /// A sample's position after a child's plan, while checking that the plan applies.
-    scratch: Option<G>,
+    /// A sample's position after the plan being checked, and after the best available
+    /// plan so far: the chosen child's position is then at hand, not played again.
+    checked: Option<G>,
+    chosen: Option<G>,
     stats: SearchStats,
 }
 
@@ -175,7 +177,8 @@ impl<G: Game> Searcher<G> {
             rewards: Vec::new(),
             turn_search: TurnSearch::new(0, Spread::Even),
             plan_actions: Vec::new(),
-            scratch: None,
+            checked: None,
+            chosen: None,
             stats: SearchStats::default(),
         }
     }
@@ -310,6 +313,7 @@ impl<G: Game> Searcher<G> {
                     if score > best_score {
                         best_score = score;
                         best = child;
+                        std::mem::swap(&mut self.checked, &mut self.chosen);
                     }
                 }
                 child = self.nodes[child as usize].next_sibling;
@@ -343,7 +347,10 @@ impl<G: Game> Searcher<G> {
                 return;
             }
             let leaf = self.nodes[best as usize].visits == 0;
-            self.apply_plan(best, state);
+            if let Some(chosen) = self.chosen.as_mut() {
+                std::mem::swap(state, chosen);
+            }
+            self.stats.tree_actions += u64::from(self.nodes[best as usize].plan_len);
             self.path.push(best);
             if leaf {
                 return;
@@ -352,16 +359,17 @@ impl<G: Game> Searcher<G> {
         }
     }
 
-    /// Whether `child`'s plan is legal, action by action, from `state`.
+    /// Whether `child`'s plan is legal, action by action, from `state`; if so, `checked`
+    /// holds the position it leads to.
     fn plan_applies(&mut self, child: u32, state: &G) -> bool {
         let c = &self.nodes[child as usize];
         let plan = c.plan_start as usize..(c.plan_start + c.plan_len) as usize;
-        let sample = match &mut self.scratch {
+        let sample = match &mut self.checked {
             Some(sample) => {
                 sample.clone_from(state);
                 sample
             }
-            None => self.scratch.insert(state.clone()),
+            None => self.checked.insert(state.clone()),
         };
         for &action in &self.plan_actions[plan] {
             self.legal.clear();
@@ -372,15 +380,6 @@ impl<G: Game> Searcher<G> {
             sample.apply_unchecked(action, &mut NoEvents);
         }
         true
-    }
-
-    fn apply_plan(&mut self, child: u32, state: &mut G) {
-        let c = &self.nodes[child as usize];
-        let plan = c.plan_start as usize..(c.plan_start + c.plan_len) as usize;
-        for &action in &self.plan_actions[plan] {
-            state.apply_unchecked(action, &mut NoEvents);
-        }
-        self.stats.tree_actions += u64::from(c.plan_len);
     }
 
     fn rollout(&mut self, state: &mut G, config: &IsmctsConfig, rng: &mut Rng) {
