@@ -43,6 +43,11 @@ macro_rules! games {
             vec![$(<$game as Game>::NAME),+]
         }
 
+        /// Every game as the server hosts it.
+        pub fn catalog() -> server::Catalog {
+            server::Catalog::new(vec![$(server::kind::<$game>()),+])
+        }
+
         /// Runs `visitor` with the game called `name` (case-insensitive).
         pub fn with_game<V: GameVisitor>(name: &str, visitor: V) -> Result<V::Output, UnknownGame> {
             $(

@@ -5,7 +5,8 @@
 //!   (`docs/engine-protocol.md`);
 //! - `tabletop replay FILE` replays a game record and prints its log and outcome;
 //! - `tabletop arena` plays bots against each other and reports their strength;
-//! - `tabletop play GAME` plays a game in the terminal against bots.
+//! - `tabletop play GAME` plays a game in the terminal against bots;
+//! - `tabletop serve` runs the game server (docs/server.md).
 
 #![forbid(unsafe_code)]
 
@@ -15,6 +16,7 @@ mod engine_protocol;
 mod games;
 mod play;
 mod replay;
+mod serve;
 mod simulate;
 
 use std::io::Write;
@@ -43,8 +45,10 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Play bots against each other over many seeded games with rotated seats.
     Arena(arena::ArenaArgs),
-    /// Play a game in the terminal against bots.
+    /// Play a game in the terminal against bots (or on a server with --server).
     Play(play::PlayArgs),
+    /// Run the game server: lobby, live play over WebSocket, stored moves, bot seats.
+    Serve(serve::ServeArgs),
 }
 
 /// A failed command: the message for stderr and the exit code.
@@ -88,6 +92,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Replay(args) => print(&replay::run(&args)?),
         Command::Arena(args) => print(&arena::run(&args)?),
         Command::Play(args) => play::run(&args),
+        Command::Serve(args) => serve::run(&args),
         Command::Engine => match engine_protocol::run() {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -33,6 +33,9 @@ impl Game for Nim {
             winner: None,
         })
     }
+    fn config_options() -> Vec<engine::ConfigOption> {
+        vec![engine::ConfigOption::players(2, 2, 2)]
+    }
     fn config(&self) -> &NimConfig {
         &self.config
     }

@@ -308,6 +308,52 @@ pub fn check_event_sentences<G: Game>(config: &G::Config, seeds: std::ops::Range
     assert!(described > 0, "{}: the games emitted no event", G::NAME);
 }
 
+/// Checks [`Game::config_options`]: `players` comes first, every default is one of its
+/// choices, and every choice of every option starts a game at every player count the option
+/// applies to (the other options at their defaults), with that many seats. A server builds
+/// its "new game" form from these options, so none may offer a value that cannot start.
+pub fn check_config_options<G: Game>() {
+    use serde_json::{Map, Value};
+    let options = G::config_options();
+    let players = options
+        .first()
+        .filter(|o| o.key == "players")
+        .unwrap_or_else(|| panic!("{}: the first config option must be players", G::NAME));
+    for option in &options {
+        assert!(
+            option.accepts(&option.default),
+            "{}: the default of {} is not one of its choices",
+            G::NAME,
+            option.key
+        );
+    }
+    for count in players.choices.iter().filter_map(Value::as_u64) {
+        let count = u8::try_from(count).expect("player counts fit a seat");
+        for option in &options[1..] {
+            if !option.players.is_empty() && !option.players.contains(&count) {
+                continue;
+            }
+            for choice in &option.choices {
+                let mut json = Map::new();
+                json.insert("players".into(), Value::from(count));
+                json.insert(option.key.into(), choice.clone());
+                let config: G::Config = serde_json::from_value(Value::Object(json))
+                    .unwrap_or_else(|e| {
+                        panic!("{}: {}={choice} is not a config: {e}", G::NAME, option.key)
+                    });
+                let game = G::new(&config, 1).unwrap_or_else(|e| {
+                    panic!(
+                        "{}: {count} players with {}={choice} does not start: {e}",
+                        G::NAME,
+                        option.key
+                    )
+                });
+                assert_eq!(game.seats(), usize::from(count), "{}", G::NAME);
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     #[test]

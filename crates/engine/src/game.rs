@@ -4,7 +4,7 @@ use std::hash::Hash;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::{ActionError, ActionErrorKind, Outcome, Rng, SetupError};
+use crate::{ActionError, ActionErrorKind, ConfigOption, Outcome, Rng, SetupError};
 
 /// A seat at the table: 0-based, in clockwise order.
 pub type Seat = u8;
@@ -72,6 +72,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         let _ = config;
         &[]
     }
+
+    /// The config fields a person chooses when starting a game, with their accepted values
+    /// (the first is always `players`). Every value they accept must start a game.
+    fn config_options() -> Vec<ConfigOption>;
 
     /// The config this game was created with.
     fn config(&self) -> &Self::Config;

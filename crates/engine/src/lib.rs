@@ -15,6 +15,7 @@ pub mod conformance;
 mod data;
 mod error;
 mod game;
+mod options;
 mod outcome;
 pub mod playout;
 mod registry;
@@ -22,8 +23,11 @@ mod registry;
 pub use data::{ComponentData, Confidence, DataRef};
 pub use error::{ActionError, ActionErrorKind, SetupError};
 pub use game::{EventSink, Game, NoEvents, Seat};
+pub use options::ConfigOption;
 pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};
-pub use registry::{replay, DynGame, ErasedGame, EventLog, GameError, GameErrorKind, GameRecord};
+pub use registry::{
+    replay, DynGame, ErasedGame, EventLog, GameError, GameErrorKind, GameRecord, LoggedEvent,
+};
 
 /// The one random number generator of the project: seeded, portable, fast.
 pub type Rng = rand_chacha::ChaCha8Rng;

@@ -1,6 +1,8 @@
 //! Type erasure: any [`Game`] driven through JSON values, for the engine line protocol,
 //! the server and anything else that picks a game by name at run time.
 
+use std::any::Any;
+
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
@@ -55,6 +57,14 @@ impl From<crate::ActionError> for GameError {
     }
 }
 
+/// One event of an action: its JSON (ids and numbers, for clients) and its sentence (for
+/// logs and terminals).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct LoggedEvent {
+    pub event: Value,
+    pub text: String,
+}
+
 /// A game of any kind, driven through JSON.
 pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
@@ -65,10 +75,18 @@ pub trait DynGame: Send + Sync {
     fn legal_actions_json(&self) -> Vec<(Value, String)>;
     /// Applies one action; returns the events it caused.
     fn apply_json(&mut self, action: &Value) -> Result<Vec<Value>, GameError>;
+    /// Applies one action; returns the events it caused with their sentences.
+    fn apply_logged(&mut self, action: &Value) -> Result<Vec<LoggedEvent>, GameError>;
     fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError>;
     fn outcome(&self) -> Option<Outcome>;
     /// `(config, seed, actions)`: everything needed to replay this game.
     fn record(&self) -> Value;
+    /// The position as text for `seat`'s terminal (`Game::render_view`).
+    fn render_text(&self, seat: Option<Seat>) -> String;
+    /// An independent copy (to try an action before it is stored).
+    fn box_clone(&self) -> Box<dyn DynGame>;
+    /// For code that knows the concrete game (bots): downcast to `ErasedGame<G>`.
+    fn as_any(&self) -> &dyn Any;
 }
 
 /// A [`Game`] plus the record of how it got here.
@@ -114,6 +132,23 @@ impl<G: Game> ErasedGame<G> {
 
     pub fn actions(&self) -> &[G::Action] {
         &self.actions
+    }
+
+    /// Replays `(config, seed, actions)` given as JSON, with each action's events.
+    pub fn replay_json(
+        config: &Value,
+        seed: u64,
+        actions: &[Value],
+    ) -> Result<(Self, Vec<Vec<LoggedEvent>>), GameError> {
+        let mut game = Self::from_json_config(config, seed)?;
+        let mut log = Vec::with_capacity(actions.len());
+        for (i, action) in actions.iter().enumerate() {
+            let events = game.apply_logged(action).map_err(|e| {
+                GameError::new(e.kind, format!("action #{i}: {}", e.message))
+            })?;
+            log.push(events);
+        }
+        Ok((game, log))
     }
 
     /// Applies a typed action, checking it, and records it.
@@ -166,6 +201,18 @@ impl<G: Game> DynGame for ErasedGame<G> {
         Ok(self.apply(action)?.iter().map(to_json).collect())
     }
 
+    fn apply_logged(&mut self, action: &Value) -> Result<Vec<LoggedEvent>, GameError> {
+        let action = parse_action::<G>(action)?;
+        let events = self.apply(action)?;
+        Ok(events
+            .iter()
+            .map(|e| LoggedEvent {
+                event: to_json(e),
+                text: self.state.describe_event(e),
+            })
+            .collect())
+    }
+
     fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError> {
         if let Some(s) = seat {
             if usize::from(s) >= self.state.seats() {
@@ -192,6 +239,18 @@ impl<G: Game> DynGame for ErasedGame<G> {
             seed: self.seed,
             actions: self.actions.clone(),
         })
+    }
+
+    fn render_text(&self, seat: Option<Seat>) -> String {
+        self.state.render_view(seat)
+    }
+
+    fn box_clone(&self) -> Box<dyn DynGame> {
+        Box::new(self.clone())
+    }
+
+    fn as_any(&self) -> &dyn Any {
+        self
     }
 }
 

@@ -42,7 +42,7 @@ pub use events::Event;
 pub use state::{Mode, Pandoria, PandoriaConfig, Phase};
 pub use view::View;
 
-use engine::{EventSink, Game, Outcome, Rng, Seat, SetupError};
+use engine::{ConfigOption, EventSink, Game, Outcome, Rng, Seat, SetupError};
 
 impl Game for Pandoria {
     type Config = PandoriaConfig;
@@ -63,6 +63,23 @@ impl Game for Pandoria {
 
     fn provisional_data(config: &PandoriaConfig) -> &[String] {
         &config.rules.0.provisional
+    }
+
+    fn config_options() -> Vec<ConfigOption> {
+        vec![
+            // P-SC2.
+            ConfigOption::players(state::MIN_PLAYERS, state::MAX_PLAYERS, 4),
+            // P-SC1.
+            ConfigOption::choice(
+                "mode",
+                "full game (realm abilities) or beginner game (start buildings)",
+                ["full", "beginner"].map(serde_json::Value::from),
+                serde_json::Value::from("full"),
+            ),
+            // P-SC2, P-E5.
+            ConfigOption::flag("teams", "two teams: seats 1 and 3 against 2 and 4", false)
+                .only_with([4]),
+        ]
     }
 
     fn config(&self) -> &PandoriaConfig {

@@ -38,7 +38,7 @@ pub use events::Event;
 pub use state::{Ending, Phase, Valdora, ValdoraConfig};
 pub use view::View;
 
-use engine::{EventSink, Game, Outcome, Rng, Seat, SetupError};
+use engine::{ConfigOption, EventSink, Game, Outcome, Rng, Seat, SetupError};
 
 use components::Face;
 
@@ -61,6 +61,18 @@ impl Game for Valdora {
 
     fn provisional_data(config: &ValdoraConfig) -> &[String] {
         &config.rules.0.provisional
+    }
+
+    fn config_options() -> Vec<ConfigOption> {
+        vec![
+            // V-C1.
+            ConfigOption::players(state::MIN_PLAYERS, state::MAX_PLAYERS, 4),
+            ConfigOption::flag(
+                "random_start_player",
+                "draw the start player at random instead of the first seat",
+                false,
+            ),
+        ]
     }
 
     fn config(&self) -> &ValdoraConfig {

@@ -39,7 +39,7 @@ pub use events::Event;
 pub use state::{Phase, Valley, ValleyConfig};
 pub use view::View;
 
-use engine::{EventSink, Game, Outcome, Rng, Seat, SetupError};
+use engine::{ConfigOption, EventSink, Game, Outcome, Rng, Seat, SetupError};
 
 impl Game for Valley {
     type Config = ValleyConfig;
@@ -60,6 +60,32 @@ impl Game for Valley {
 
     fn provisional_data(config: &ValleyConfig) -> &[String] {
         config.provisional_data()
+    }
+
+    fn config_options() -> Vec<ConfigOption> {
+        use serde_json::Value;
+        vec![
+            ConfigOption::players(state::MIN_PLAYERS, state::MAX_PLAYERS, 4),
+            // K-S1; 5-6 players always play the premium mix (K-SC2), so the choice is
+            // offered for 2-4 only.
+            ConfigOption::choice(
+                "pool",
+                "the box whose level II/III cards form the pyramid's stock",
+                [Value::Null].into_iter().chain(
+                    ["base", "afterlife", "last_rites", "premium"].map(Value::from),
+                ),
+                Value::Null,
+            )
+            .only_with(2..=4),
+            // K-S3.
+            ConfigOption::choice(
+                "starters",
+                "the starter decks",
+                [Value::Null, Value::from("base"), Value::from("last_rites")],
+                Value::Null,
+            ),
+            ConfigOption::flag("pharaohs", "play with the pharaoh module", false),
+        ]
     }
 
     fn config(&self) -> &ValleyConfig {

@@ -1,6 +1,6 @@
 //! `describe_event`: the log of `tabletop play` is sentences, never JSON.
 
-use engine::conformance::check_event_sentences;
+use engine::conformance::{check_config_options, check_event_sentences};
 
 use crate::state::ValdoraConfig;
 use crate::Valdora;
@@ -15,4 +15,10 @@ fn every_event_of_random_games_is_a_sentence() {
         ..ValdoraConfig::default()
     };
     check_event_sentences::<Valdora>(&capped, 0..2);
+}
+
+/// The options a "new game" form offers all start a game.
+#[test]
+fn every_config_option_starts_a_game() {
+    check_config_options::<Valdora>();
 }

@@ -1,6 +1,6 @@
 //! `describe_event`: the log of `tabletop play` is sentences, never JSON.
 
-use engine::conformance::check_event_sentences;
+use engine::conformance::{check_config_options, check_event_sentences};
 
 use crate::state::ValleyConfig;
 use crate::Valley;
@@ -17,4 +17,10 @@ fn every_event_of_random_games_is_a_sentence() {
         };
         check_event_sentences::<Valley>(&config, 0..2);
     }
+}
+
+/// The options a "new game" form offers all start a game.
+#[test]
+fn every_config_option_starts_a_game() {
+    check_config_options::<Valley>();
 }

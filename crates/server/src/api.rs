@@ -1,0 +1,232 @@
+//! The HTTP API (JSON). Every route is in the OpenAPI document served at
+//! `/api/openapi.json`, generated from these handlers and types.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::{Path, Query, State};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::{IntoParams, OpenApi, ToSchema};
+
+use crate::bots::{Strength, STRENGTHS};
+use crate::catalog::{KindInfo, OptionInfo};
+use crate::error::ApiError;
+use crate::protocol::{
+    ClientMessage, CreateGame, Created, CreatedSeat, ErrorBody, ErrorKind, EventEntry, GameSummary,
+    JoinGame, Joined, LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage,
+};
+use crate::store::{SeatKind, Status};
+use crate::App;
+
+/// Largest HTTP body read.
+pub const MAX_BODY_BYTES: usize = 16 * 1024;
+/// Most games a lobby list returns.
+const MAX_LIST: u32 = 200;
+
+#[derive(OpenApi)]
+#[openapi(
+    info(title = "tabletop", description = "Lobby, seats and live play of Valdora, Valley of the Kings and Pandoria (docs/server.md)"),
+    paths(kinds, create, list, join, summary, record, log, text, health, crate::ws::upgrade),
+    components(schemas(
+        Kinds, KindInfo, OptionInfo, Strength, CreateGame, SeatRequest, Created, CreatedSeat, JoinGame,
+        Joined, GameSummary, SeatInfo, SeatKind, Status, LogEntry, EventEntry, ErrorBody, ErrorKind,
+        ClientMessage, ServerMessage, LegalAction
+    ))
+)]
+pub struct ApiDoc;
+
+/// Every game, and the bot strengths offered.
+#[derive(Debug, Serialize, ToSchema)]
+pub struct Kinds {
+    pub games: Vec<KindInfo>,
+    pub bots: Vec<Strength>,
+}
+
+/// A JSON body, or the typed error for one that is not.
+fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    match body {
+        Ok(Json(value)) => Ok(value),
+        Err(JsonRejection::BytesRejection(_)) => Err(ApiError::new(
+            ErrorKind::TooLarge,
+            format!("the body is unreadable or larger than {MAX_BODY_BYTES} bytes"),
+        )),
+        Err(e) => Err(ApiError::malformed(e.body_text())),
+    }
+}
+
+#[utoipa::path(get, path = "/api/games/kinds", responses((status = 200, body = Kinds)), tag = "lobby")]
+pub async fn kinds(State(app): State<Arc<App>>) -> Json<Kinds> {
+    Json(Kinds {
+        games: app.hub.catalog().infos(),
+        bots: STRENGTHS.to_vec(),
+    })
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/games",
+    request_body = CreateGame,
+    responses((status = 201, body = Created), (status = 400, body = ErrorBody)),
+    tag = "lobby"
+)]
+pub async fn create(
+    State(app): State<Arc<App>>,
+    request: Result<Json<CreateGame>, JsonRejection>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let created = app.hub.create(body(request)?).await?;
+    Ok((StatusCode::CREATED, Json(created)))
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct ListQuery {
+    /// Only games of this status.
+    pub status: Option<Status>,
+    /// At most this many (default and maximum 200).
+    pub limit: Option<u32>,
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/games",
+    params(ListQuery),
+    responses((status = 200, body = Vec<GameSummary>), (status = 400, body = ErrorBody)),
+    tag = "lobby"
+)]
+pub async fn list(
+    State(app): State<Arc<App>>,
+    query: Result<Query<ListQuery>, QueryRejection>,
+) -> Result<Json<Vec<GameSummary>>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::malformed(e.body_text()))?;
+    let limit = query.limit.unwrap_or(MAX_LIST).min(MAX_LIST);
+    Ok(Json(app.hub.list(query.status, limit).await?))
+}
+
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/join",
+    params(("id" = String, Path, description = "game id")),
+    request_body = JoinGame,
+    responses((status = 200, body = Joined), (status = 409, body = ErrorBody), (status = 404, body = ErrorBody)),
+    tag = "lobby"
+)]
+pub async fn join(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    request: Result<Json<JoinGame>, JsonRejection>,
+) -> Result<Json<Joined>, ApiError> {
+    Ok(Json(app.hub.join(&id, body(request)?).await?))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = GameSummary), (status = 404, body = ErrorBody)),
+    tag = "games"
+)]
+pub async fn summary(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<GameSummary>, ApiError> {
+    Ok(Json(app.hub.summary(&id).await?))
+}
+
+/// The record `tabletop replay` reads: `{game, config, seed, actions}`. Only once the game
+/// is over.
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/record",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = Object), (status = 409, body = ErrorBody, description = "not over yet")),
+    tag = "games"
+)]
+pub async fn record(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    Ok(Json(app.hub.record(&id).await?))
+}
+
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/log",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = Vec<LogEntry>), (status = 404, body = ErrorBody)),
+    tag = "games"
+)]
+pub async fn log(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Vec<LogEntry>>, ApiError> {
+    Ok(Json(app.hub.log(&id).await?))
+}
+
+/// The position drawn as text for the seat of the bearer token (the spectator without
+/// one): what `tabletop play --server` shows.
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/text",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = String, content_type = "text/plain"), (status = 401, body = ErrorBody)),
+    security((), ("seat_token" = [])),
+    tag = "games"
+)]
+pub async fn text(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Response, ApiError> {
+    let table = app.hub.table(&id).await?;
+    let seat = match headers.get(header::AUTHORIZATION) {
+        None => None,
+        Some(value) => {
+            let token = value
+                .to_str()
+                .ok()
+                .and_then(|v| v.strip_prefix("Bearer "))
+                .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN"))?;
+            Some(table.seat_of_token(token).ok_or_else(|| {
+                ApiError::new(ErrorKind::BadToken, "this token is not a seat of this game")
+            })?)
+        }
+    };
+    let text = app.hub.text(&id, seat).await?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}
+
+#[utoipa::path(get, path = "/healthz", responses((status = 200, body = String), (status = 503, body = ErrorBody)), tag = "operations")]
+pub async fn health(State(app): State<Arc<App>>) -> Result<&'static str, ApiError> {
+    app.hub.store().ping().await?;
+    Ok("ok\n")
+}
+
+/// Prometheus text: games by status, moves, move latency, connections, bot queue.
+pub async fn metrics(State(app): State<Arc<App>>) -> Response {
+    if let Ok(counts) = app.hub.store().status_counts().await {
+        for (status, n) in [("open", counts.open), ("running", counts.running), ("over", counts.over)] {
+            metrics::gauge!("tabletop_games", "status" => status).set(n as f64);
+        }
+    }
+    (
+        [(header::CONTENT_TYPE, "text/plain; version=0.0.4")],
+        app.metrics.render(),
+    )
+        .into_response()
+}
+
+pub async fn openapi() -> Json<utoipa::openapi::OpenApi> {
+    Json(ApiDoc::openapi())
+}
+
+pub async fn not_found() -> ApiError {
+    ApiError::not_found("no such route; the API is described at /api/openapi.json")
+}
+
+pub async fn method_not_allowed() -> ApiError {
+    ApiError::new(ErrorKind::NotFound, "this route does not take that method; see /api/openapi.json")
+}

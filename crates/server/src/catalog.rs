@@ -1,0 +1,190 @@
+//! The games the server offers, known only through the Game contract: the binary hands
+//! the server one [`GameKind`] per game of its registry (`src/games.rs`), and everything
+//! else is JSON through [`DynGame`].
+
+use std::marker::PhantomData;
+use std::sync::Arc;
+
+use bots::BotSpec;
+use engine::{DynGame, ErasedGame, Game, GameError, GameErrorKind, LoggedEvent};
+use serde::Serialize;
+use serde_json::Value;
+use utoipa::ToSchema;
+
+/// One game the server can host, erased.
+pub trait GameKind: Send + Sync + 'static {
+    fn name(&self) -> &'static str;
+    /// What a "new game" form offers.
+    fn info(&self) -> KindInfo;
+    /// A new game from a config object that sets only offered options to offered values.
+    fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError>;
+    /// The game after `actions`, with each action's events.
+    fn replay(
+        &self,
+        config: &Value,
+        seed: u64,
+        actions: &[Value],
+    ) -> Result<(Box<dyn DynGame>, Vec<Vec<LoggedEvent>>), GameError>;
+    /// The bot's action for the seat to move of `game` (a game this kind started), decided
+    /// from that seat's view only (the bots determinize first); `None` once it is over.
+    fn bot_action(&self, game: &dyn DynGame, bot: &BotSpec, seed: u64) -> Option<Value>;
+}
+
+/// A config option as the API lists it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct OptionInfo {
+    /// The config field ("players", "mode").
+    pub key: String,
+    /// What it changes (English; clients translate by key).
+    pub description: String,
+    /// Every accepted value; `null` is the game's own choice.
+    #[schema(value_type = Vec<Object>)]
+    pub choices: Vec<Value>,
+    #[schema(value_type = Object)]
+    pub default: Value,
+    /// The player counts it applies to; empty for all.
+    pub players: Vec<u8>,
+}
+
+/// A game the server offers.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+pub struct KindInfo {
+    /// The name used in the API ("valdora").
+    pub game: String,
+    /// The config options; the first is `players`.
+    pub options: Vec<OptionInfo>,
+    /// True when the game's component data is not all verified against the printed game.
+    pub provisional_data: bool,
+}
+
+/// The [`GameKind`] of a concrete game.
+pub struct Kind<G>(PhantomData<fn() -> G>);
+
+/// The kind of game `G`, for the server's catalog.
+pub fn kind<G: Game>() -> Arc<dyn GameKind> {
+    Arc::new(Kind::<G>(PhantomData))
+}
+
+fn malformed(message: String) -> GameError {
+    GameError::new(GameErrorKind::Malformed, message)
+}
+
+impl<G: Game> Kind<G> {
+    /// Refuses any config field that is not an offered option, or a value not offered:
+    /// people choose among the options; other fields (turn caps, data) are for tools.
+    fn check_config(config: &Value) -> Result<(), GameError> {
+        let Value::Object(fields) = config else {
+            return Err(malformed(format!("the config must be a JSON object, not {config}")));
+        };
+        let options = G::config_options();
+        let players = fields
+            .get("players")
+            .and_then(Value::as_u64)
+            .or_else(|| options.first().and_then(|o| o.default.as_u64()));
+        for (key, value) in fields {
+            let Some(option) = options.iter().find(|o| o.key == key) else {
+                let keys: Vec<&str> = options.iter().map(|o| o.key).collect();
+                return Err(malformed(format!(
+                    "{}: {:?} is not a config option; options: {}",
+                    G::NAME,
+                    truncate(key, 40),
+                    keys.join(", ")
+                )));
+            };
+            if !option.accepts(value) {
+                return Err(malformed(format!(
+                    "{}: {key} = {} is not offered; choices: {}",
+                    G::NAME,
+                    truncate(&value.to_string(), 40),
+                    Value::Array(option.choices.clone())
+                )));
+            }
+            let applies = option.players.is_empty()
+                || players.is_some_and(|n| option.players.iter().any(|&p| u64::from(p) == n));
+            if !applies {
+                return Err(malformed(format!(
+                    "{}: {key} is offered only with {:?} players",
+                    G::NAME,
+                    option.players
+                )));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// At most `max` characters of client text echoed in a message.
+pub fn truncate(text: &str, max: usize) -> String {
+    match text.char_indices().nth(max) {
+        Some((end, _)) => format!("{}…", &text[..end]),
+        None => text.to_string(),
+    }
+}
+
+impl<G: Game> GameKind for Kind<G> {
+    fn name(&self) -> &'static str {
+        G::NAME
+    }
+
+    fn info(&self) -> KindInfo {
+        KindInfo {
+            game: G::NAME.to_string(),
+            options: G::config_options()
+                .into_iter()
+                .map(|o| OptionInfo {
+                    key: o.key.to_string(),
+                    description: o.description.to_string(),
+                    choices: o.choices,
+                    default: o.default,
+                    players: o.players,
+                })
+                .collect(),
+            provisional_data: !G::provisional_data(&G::Config::default()).is_empty(),
+        }
+    }
+
+    fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError> {
+        Self::check_config(config)?;
+        Ok(Box::new(ErasedGame::<G>::from_json_config(config, seed)?))
+    }
+
+    fn replay(
+        &self,
+        config: &Value,
+        seed: u64,
+        actions: &[Value],
+    ) -> Result<(Box<dyn DynGame>, Vec<Vec<LoggedEvent>>), GameError> {
+        let (game, log) = ErasedGame::<G>::replay_json(config, seed, actions)?;
+        Ok((Box::new(game), log))
+    }
+
+    fn bot_action(&self, game: &dyn DynGame, bot: &BotSpec, seed: u64) -> Option<Value> {
+        let game = game.as_any().downcast_ref::<ErasedGame<G>>()?;
+        let action = bot.build::<G>(seed).choose(game.state())?;
+        serde_json::to_value(action).ok()
+    }
+}
+
+/// The games of the server, by name.
+#[derive(Clone, Default)]
+pub struct Catalog {
+    kinds: Vec<Arc<dyn GameKind>>,
+}
+
+impl Catalog {
+    pub fn new(kinds: Vec<Arc<dyn GameKind>>) -> Self {
+        Catalog { kinds }
+    }
+
+    pub fn get(&self, name: &str) -> Option<&Arc<dyn GameKind>> {
+        self.kinds.iter().find(|k| k.name() == name)
+    }
+
+    pub fn names(&self) -> Vec<&'static str> {
+        self.kinds.iter().map(|k| k.name()).collect()
+    }
+
+    pub fn infos(&self) -> Vec<KindInfo> {
+        self.kinds.iter().map(|k| k.info()).collect()
+    }
+}

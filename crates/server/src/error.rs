@@ -1,0 +1,105 @@
+//! The one error type of the server's operations, shown to clients as [`ErrorBody`] over
+//! HTTP and as an error message over WebSocket.
+
+use axum::http::StatusCode;
+use axum::response::{IntoResponse, Response};
+use axum::Json;
+use engine::{GameError, GameErrorKind};
+
+use crate::protocol::{ErrorBody, ErrorKind, ServerMessage};
+use crate::store::StoreError;
+
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+#[error("{message}")]
+pub struct ApiError {
+    pub kind: ErrorKind,
+    pub message: String,
+    /// The game's seq, for `stale`.
+    pub seq: Option<u64>,
+}
+
+impl ApiError {
+    pub fn new(kind: ErrorKind, message: impl Into<String>) -> Self {
+        ApiError {
+            kind,
+            message: message.into(),
+            seq: None,
+        }
+    }
+
+    pub fn malformed(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::Malformed, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> Self {
+        Self::new(ErrorKind::NotFound, message)
+    }
+
+    pub fn to_message(&self) -> ServerMessage {
+        ServerMessage::Error {
+            kind: self.kind,
+            message: self.message.clone(),
+            seq: self.seq,
+        }
+    }
+
+    fn status(&self) -> StatusCode {
+        match self.kind {
+            ErrorKind::Malformed => StatusCode::BAD_REQUEST,
+            ErrorKind::BadToken => StatusCode::UNAUTHORIZED,
+            ErrorKind::NotFound => StatusCode::NOT_FOUND,
+            ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorKind::Illegal
+            | ErrorKind::NotYourTurn
+            | ErrorKind::NotStarted
+            | ErrorKind::Stale
+            | ErrorKind::Conflict
+            | ErrorKind::GameOver
+            | ErrorKind::NotOver
+            | ErrorKind::SeatTaken => StatusCode::CONFLICT,
+        }
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> Self {
+        let kind = match e.kind {
+            GameErrorKind::Malformed | GameErrorKind::Setup | GameErrorKind::BadSeat => {
+                ErrorKind::Malformed
+            }
+            GameErrorKind::Illegal => ErrorKind::Illegal,
+            GameErrorKind::GameOver => ErrorKind::GameOver,
+            GameErrorKind::NotYourTurn => ErrorKind::NotYourTurn,
+        };
+        ApiError::new(kind, e.message)
+    }
+}
+
+impl From<StoreError> for ApiError {
+    fn from(e: StoreError) -> Self {
+        match e {
+            StoreError::Conflict => ApiError::new(
+                ErrorKind::Conflict,
+                "another change to this game was stored first; reload it",
+            ),
+            other => {
+                tracing::error!(error = %other, "storage failed");
+                ApiError::new(
+                    ErrorKind::Internal,
+                    "the server could not store or read the game; nothing was changed",
+                )
+            }
+        }
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            kind: self.kind,
+            message: self.message.clone(),
+        };
+        (self.status(), Json(body)).into_response()
+    }
+}

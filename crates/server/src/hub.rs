@@ -1,0 +1,835 @@
+//! The tables in play: each game's state cached in memory (rebuilt from the store by
+//! replay on a miss), the one path every move takes (check, store, then broadcast), the
+//! seats, and the bots.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use engine::{DynGame, LoggedEvent, Seat};
+use serde_json::Value;
+use tokio::sync::{broadcast, Semaphore};
+
+use crate::bots::BotSeat;
+use crate::catalog::{Catalog, GameKind};
+use crate::committer::Committer;
+use crate::error::ApiError;
+use crate::protocol::{
+    Created, CreatedSeat, CreateGame, ErrorKind, EventEntry, GameSummary, JoinGame, Joined,
+    LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage,
+};
+use crate::store::{Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store};
+use crate::tokens;
+
+/// Updates a connection may fall behind before it is sent the whole state instead.
+const UPDATE_BUFFER: usize = 64;
+/// Tables nobody watched for this long leave the cache (they are reloaded on demand).
+const IDLE_EVICTION: Duration = Duration::from_secs(300);
+/// Longest player name kept.
+pub const MAX_NAME_CHARS: usize = 32;
+
+/// What the hub is told at start.
+#[derive(Debug, Clone)]
+pub struct HubConfig {
+    /// Bot decisions computed at once (each on a blocking thread).
+    pub bot_workers: usize,
+}
+
+/// What a table sends its watchers after a change.
+#[derive(Debug)]
+pub enum Broadcast {
+    /// A stored move: the message for each slot (seats, then the spectator), `None` for a
+    /// slot nobody watched.
+    Update {
+        seq: u64,
+        messages: Vec<Option<Arc<str>>>,
+    },
+    /// The seats changed: one message for all.
+    Seats(Arc<str>),
+}
+
+/// One watched slot: the view last sent to its watchers (the base of the next patch).
+#[derive(Debug, Default)]
+struct Slot {
+    watchers: usize,
+    view: Option<Value>,
+}
+
+struct TableState {
+    row: GameRow,
+    game: Box<dyn DynGame>,
+    /// Moves stored.
+    seq: u64,
+    log: Vec<LogEntry>,
+    /// A move is being stored: another one for the same position is a conflict.
+    in_flight: bool,
+    bot_pending: bool,
+    /// Seats, then the spectator.
+    slots: Vec<Slot>,
+    last_used: Instant,
+}
+
+/// A game in play.
+pub struct Table {
+    pub id: String,
+    pub kind: Arc<dyn GameKind>,
+    state: Mutex<TableState>,
+    /// Serializes seat changes (join, claim) so that they compare-and-set in order.
+    seats_lock: tokio::sync::Mutex<()>,
+    updates: broadcast::Sender<Arc<Broadcast>>,
+}
+
+impl Table {
+    fn lock(&self) -> MutexGuard<'_, TableState> {
+        // A panic while holding the lock cannot leave a half-applied move: moves are
+        // applied to a copy and installed whole.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The seat whose token this is, if any.
+    pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
+        let hash = tokens::hash(token);
+        let st = self.lock();
+        st.row
+            .seats
+            .iter()
+            .position(|s| s.token_hash.as_deref() == Some(hash.as_str()))
+            .and_then(|i| Seat::try_from(i).ok())
+    }
+
+    pub fn seat_is_free(&self, seat: Seat) -> bool {
+        self.lock()
+            .row
+            .seats
+            .get(usize::from(seat))
+            .is_some_and(SeatRecord::is_free)
+    }
+
+    /// Starts watching as `seat` (`None`: spectator): the state message and the updates
+    /// that follow it, with nothing missed or repeated in between.
+    pub fn watch(self: &Arc<Self>, seat: Option<Seat>) -> Result<Watch, ApiError> {
+        let mut st = self.lock();
+        let slot = slot_index(&st, seat);
+        let state = state_message(&mut st, seat)?;
+        st.slots[slot].watchers += 1;
+        st.last_used = Instant::now();
+        let updates = self.updates.subscribe();
+        metrics::gauge!("tabletop_ws_connections").increment(1.0);
+        Ok(Watch {
+            table: self.clone(),
+            seat,
+            state,
+            seq: st.seq,
+            updates,
+        })
+    }
+
+    /// The whole state for `seat` now (after a stale move or a lag); the slot's patch base
+    /// becomes this view.
+    pub fn state_for(&self, seat: Option<Seat>) -> Result<(u64, String), ApiError> {
+        let mut st = self.lock();
+        let text = state_message(&mut st, seat)?;
+        Ok((st.seq, text))
+    }
+}
+
+/// A connection's subscription to a table; leaving it (drop) stops the slot's patches once
+/// its last watcher has gone.
+pub struct Watch {
+    pub table: Arc<Table>,
+    pub seat: Option<Seat>,
+    /// The state message to send first.
+    pub state: String,
+    /// Its seq: updates up to it are already in it.
+    pub seq: u64,
+    pub updates: broadcast::Receiver<Arc<Broadcast>>,
+}
+
+impl Watch {
+    /// This slot's message of an update, if the slot was watched when it was made.
+    pub fn slot(&self) -> usize {
+        slot_index(&self.table.lock(), self.seat)
+    }
+}
+
+impl Drop for Watch {
+    fn drop(&mut self) {
+        let mut st = self.table.lock();
+        let slot = slot_index(&st, self.seat);
+        let slot = &mut st.slots[slot];
+        slot.watchers = slot.watchers.saturating_sub(1);
+        if slot.watchers == 0 {
+            slot.view = None;
+        }
+        metrics::gauge!("tabletop_ws_connections").decrement(1.0);
+    }
+}
+
+fn slot_index(st: &TableState, seat: Option<Seat>) -> usize {
+    seat.map_or(st.row.seats.len(), usize::from)
+}
+
+fn seat_infos(row: &GameRow) -> Vec<SeatInfo> {
+    row.seats
+        .iter()
+        .enumerate()
+        .map(|(i, s)| SeatInfo {
+            seat: i as Seat,
+            kind: s.kind,
+            name: s.name.clone(),
+            bot: s.bot.clone(),
+        })
+        .collect()
+}
+
+fn legal_actions(game: &dyn DynGame) -> Vec<LegalAction> {
+    game.legal_actions_json()
+        .into_iter()
+        .map(|(action, description)| LegalAction {
+            action,
+            description,
+        })
+        .collect()
+}
+
+fn outcome_json(game: &dyn DynGame) -> Option<Value> {
+    game.outcome().and_then(|o| serde_json::to_value(o).ok())
+}
+
+fn event_entries(events: Vec<LoggedEvent>) -> Vec<EventEntry> {
+    events
+        .into_iter()
+        .map(|e| EventEntry {
+            event: e.event,
+            text: e.text,
+        })
+        .collect()
+}
+
+/// The state message for `seat`, making its view the slot's patch base.
+fn state_message(st: &mut TableState, seat: Option<Seat>) -> Result<String, ApiError> {
+    let view = st.game.view_json(seat)?;
+    let to_move = st.game.to_move();
+    let legal = (seat.is_some() && to_move == seat && st.row.status == Status::Running)
+        .then(|| legal_actions(st.game.as_ref()));
+    let message = ServerMessage::State {
+        seq: st.seq,
+        seat,
+        status: st.row.status,
+        view: view.clone(),
+        to_move,
+        legal,
+        seats: seat_infos(&st.row),
+        outcome: outcome_json(st.game.as_ref()),
+    };
+    let slot = slot_index(st, seat);
+    st.slots[slot].view = Some(view);
+    Ok(message.to_text())
+}
+
+/// Unix milliseconds now.
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// The cached tables, the store, the bots.
+pub struct Hub {
+    catalog: Catalog,
+    store: Arc<dyn Store>,
+    committer: Committer,
+    tables: Mutex<HashMap<String, Arc<Table>>>,
+    bot_permits: Arc<Semaphore>,
+    bot_queue: AtomicI64,
+    /// Moves between their check and their broadcast (graceful shutdown waits for them).
+    in_flight: AtomicUsize,
+}
+
+impl Hub {
+    pub fn new(catalog: Catalog, store: Arc<dyn Store>, committer: Committer, config: &HubConfig) -> Arc<Self> {
+        Arc::new(Hub {
+            catalog,
+            store,
+            committer,
+            tables: Mutex::new(HashMap::new()),
+            bot_permits: Arc::new(Semaphore::new(config.bot_workers.max(1))),
+            bot_queue: AtomicI64::new(0),
+            in_flight: AtomicUsize::new(0),
+        })
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// Moves being stored right now.
+    pub fn moves_in_flight(&self) -> usize {
+        self.in_flight.load(Ordering::SeqCst)
+    }
+
+    fn cache(&self) -> MutexGuard<'_, HashMap<String, Arc<Table>>> {
+        self.tables.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The table of game `id`, from the cache or rebuilt from the store by replay.
+    pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
+        if let Some(table) = self.cache().get(id) {
+            return Ok(table.clone());
+        }
+        if !tokens::is_game_id(id) {
+            return Err(ApiError::not_found(format!(
+                "no game {:?}",
+                crate::catalog::truncate(id, 24)
+            )));
+        }
+        let Some((row, moves)) = self.store.load_game(id).await? else {
+            return Err(ApiError::not_found(format!("no game {id:?}")));
+        };
+        let kind = self.catalog.get(&row.game).cloned().ok_or_else(|| {
+            ApiError::new(
+                ErrorKind::Internal,
+                format!("game {id} is of {:?}, which this server does not offer", row.game),
+            )
+        })?;
+        let actions: Vec<Value> = moves.iter().map(|m| m.action.clone()).collect();
+        let (game, events) = kind.replay(&row.config, row.seed, &actions).map_err(|e| {
+            tracing::error!(game = id, error = %e, "stored game does not replay");
+            ApiError::new(ErrorKind::Internal, format!("game {id} does not replay"))
+        })?;
+        let log = moves
+            .iter()
+            .zip(events)
+            .map(|(m, events)| LogEntry {
+                seq: m.seq,
+                seat: m.seat,
+                events: event_entries(events),
+            })
+            .collect();
+        let table = self.install_table(kind, row, game, moves.len() as u64, log);
+        Ok(table)
+    }
+
+    /// Puts a table in the cache (unless another task just did) and starts its bot.
+    fn install_table(
+        self: &Arc<Self>,
+        kind: Arc<dyn GameKind>,
+        row: GameRow,
+        game: Box<dyn DynGame>,
+        seq: u64,
+        log: Vec<LogEntry>,
+    ) -> Arc<Table> {
+        let slots = (0..=row.seats.len()).map(|_| Slot::default()).collect();
+        let id = row.id.clone();
+        let table = Arc::new(Table {
+            id: id.clone(),
+            kind,
+            state: Mutex::new(TableState {
+                row,
+                game,
+                seq,
+                log,
+                in_flight: false,
+                bot_pending: false,
+                slots,
+                last_used: Instant::now(),
+            }),
+            seats_lock: tokio::sync::Mutex::new(()),
+            updates: broadcast::channel(UPDATE_BUFFER).0,
+        });
+        let table = self.cache().entry(id).or_insert(table).clone();
+        self.schedule_bot(&table);
+        table
+    }
+
+    /// Drops tables nobody watches and nobody used for a while.
+    pub fn evict_idle(&self) {
+        self.cache().retain(|_, table| {
+            let st = table.lock();
+            st.in_flight
+                || st.bot_pending
+                || st.slots.iter().any(|s| s.watchers > 0)
+                || st.last_used.elapsed() < IDLE_EVICTION
+        });
+    }
+
+    fn evict(&self, id: &str) {
+        self.cache().remove(id);
+    }
+
+    /// Loads every running game so that bots whose turn it is move again after a restart.
+    pub async fn resume_bots(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let ids = self.store.game_ids(Status::Running).await?;
+        for id in &ids {
+            self.table(id).await?;
+        }
+        Ok(ids.len())
+    }
+
+    /// Creates a game: checks the config and seats, stores it, returns the seats' tokens.
+    pub async fn create(self: &Arc<Self>, request: CreateGame) -> Result<Created, ApiError> {
+        let kind = self.catalog.get(&request.game).cloned().ok_or_else(|| {
+            ApiError::malformed(format!(
+                "unknown game {:?}; games: {}",
+                crate::catalog::truncate(&request.game, 24),
+                self.catalog.names().join(", ")
+            ))
+        })?;
+        let config = request.config.unwrap_or_else(|| Value::Object(Default::default()));
+        let seed = request.seed.unwrap_or_else(rand::random);
+        let game = kind.start(&config, seed)?;
+        if request.seats.len() != game.seats() {
+            return Err(ApiError::malformed(format!(
+                "{} seats given; this game has {} players (set config.players to change it)",
+                request.seats.len(),
+                game.seats()
+            )));
+        }
+        let mut seats = Vec::with_capacity(request.seats.len());
+        let mut created = Vec::with_capacity(request.seats.len());
+        for (i, seat) in request.seats.into_iter().enumerate() {
+            let (record, token) = match seat {
+                SeatRequest::Human { name } => {
+                    let name = name.map(|n| clean_name(&n)).transpose()?;
+                    let token = tokens::new_token();
+                    let record = SeatRecord {
+                        kind: SeatKind::Human,
+                        name,
+                        bot: None,
+                        token_hash: Some(tokens::hash(&token)),
+                    };
+                    (record, Some(token))
+                }
+                SeatRequest::Bot { bot } => {
+                    let bot = BotSeat::parse(&bot)?;
+                    let record = SeatRecord {
+                        kind: SeatKind::Bot,
+                        name: Some(bot.display_name()),
+                        bot: Some(bot.spec_text),
+                        token_hash: None,
+                    };
+                    (record, None)
+                }
+            };
+            created.push(CreatedSeat {
+                seat: i as Seat,
+                kind: record.kind,
+                token,
+            });
+            seats.push(record);
+        }
+        let status = if seats.iter().any(SeatRecord::is_free) {
+            Status::Open
+        } else {
+            Status::Running
+        };
+        let row = GameRow {
+            id: tokens::new_game_id(),
+            game: kind.name().to_string(),
+            config,
+            seed,
+            seed_chosen: request.seed.is_some(),
+            created: now_ms(),
+            status,
+            seats,
+            version: 0,
+        };
+        self.store.create_game(&row).await?;
+        let id = row.id.clone();
+        self.install_table(kind, row, game, 0, Vec::new());
+        Ok(Created { id, seats: created })
+    }
+
+    /// A free seat for `request.name`, with a new token.
+    pub async fn join(self: &Arc<Self>, id: &str, request: JoinGame) -> Result<Joined, ApiError> {
+        let table = self.table(id).await?;
+        let name = clean_name(&request.name)?;
+        let seat = {
+            let st = table.lock();
+            if st.row.status != Status::Open {
+                return Err(ApiError::new(
+                    ErrorKind::SeatTaken,
+                    "the game has no free seat",
+                ));
+            }
+            match request.seat {
+                Some(seat) => seat,
+                None => st
+                    .row
+                    .seats
+                    .iter()
+                    .position(SeatRecord::is_free)
+                    .and_then(|i| Seat::try_from(i).ok())
+                    .ok_or_else(|| ApiError::new(ErrorKind::SeatTaken, "no seat is free"))?,
+            }
+        };
+        let token = tokens::new_token();
+        self.claim(&table, seat, name, Some(tokens::hash(&token)))
+            .await?;
+        Ok(Joined { seat, token })
+    }
+
+    /// Gives free seat `seat` a name (and a new token hash when joining from the lobby);
+    /// starts the game once no seat is free.
+    pub async fn claim(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        name: String,
+        token_hash: Option<String>,
+    ) -> Result<(), ApiError> {
+        let _serial = table.seats_lock.lock().await;
+        let (seats, status, version) = {
+            let st = table.lock();
+            let Some(record) = st.row.seats.get(usize::from(seat)) else {
+                return Err(ApiError::not_found(format!(
+                    "seat {seat} does not exist; seats are 0..{}",
+                    st.row.seats.len()
+                )));
+            };
+            if !record.is_free() {
+                return Err(ApiError::new(
+                    ErrorKind::SeatTaken,
+                    format!("seat {seat} is taken"),
+                ));
+            }
+            let mut seats = st.row.seats.clone();
+            let record = &mut seats[usize::from(seat)];
+            record.name = Some(name);
+            if token_hash.is_some() {
+                record.token_hash = token_hash;
+            }
+            let status = if seats.iter().any(SeatRecord::is_free) {
+                Status::Open
+            } else {
+                Status::Running
+            };
+            (seats, status, st.row.version)
+        };
+        if let Err(e) = self.store.update_seats(&table.id, &seats, status, version).await {
+            // Another server process changed the game: our copy is stale.
+            self.evict(&table.id);
+            return Err(e.into());
+        }
+        let message = {
+            let mut st = table.lock();
+            st.row.seats = seats;
+            st.row.status = status;
+            st.row.version = version + 1;
+            ServerMessage::Seats {
+                seats: seat_infos(&st.row),
+                status,
+            }
+            .to_text()
+        };
+        let _ = table.updates.send(Arc::new(Broadcast::Seats(message.into())));
+        if status == Status::Running {
+            self.schedule_bot(table);
+        }
+        Ok(())
+    }
+
+    /// The one path of every move, human or bot: check, store, then broadcast. The move is
+    /// acknowledged (broadcast) only after its transaction has committed.
+    pub async fn act(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        seq: u64,
+        action: &Value,
+    ) -> Result<(), ApiError> {
+        let started = Instant::now();
+        let (next, events, commit) = {
+            let mut st = table.lock();
+            match st.row.status {
+                Status::Open => {
+                    return Err(ApiError::new(
+                        ErrorKind::NotStarted,
+                        "the game has not started: some seats are still free",
+                    ))
+                }
+                Status::Over => {
+                    return Err(ApiError::new(ErrorKind::GameOver, "the game is over"))
+                }
+                Status::Running => {}
+            }
+            if seq != st.seq {
+                return Err(ApiError {
+                    kind: ErrorKind::Stale,
+                    message: format!(
+                        "the game is at seq {}, not {seq}: here is the current state",
+                        st.seq
+                    ),
+                    seq: Some(st.seq),
+                });
+            }
+            if st.in_flight {
+                return Err(ApiError::new(
+                    ErrorKind::Conflict,
+                    "another move for this position is being stored",
+                ));
+            }
+            if st.game.to_move() != Some(seat) {
+                return Err(ApiError::new(
+                    ErrorKind::NotYourTurn,
+                    match st.game.to_move() {
+                        Some(s) => format!("seat {s} is to move, not seat {seat}"),
+                        None => "nobody is to move".to_string(),
+                    },
+                ));
+            }
+            let mut next = st.game.box_clone();
+            let events = next.apply_logged(action)?;
+            st.in_flight = true;
+            let commit = Commit {
+                mv: MoveRow {
+                    game_id: table.id.clone(),
+                    seq,
+                    seat,
+                    action: action.clone(),
+                    at: now_ms(),
+                },
+                ends_game: next.to_move().is_none(),
+            };
+            (next, events, commit)
+        };
+        self.in_flight.fetch_add(1, Ordering::SeqCst);
+        // Stored and installed in a task of its own, so that a client going away mid-way
+        // cannot leave the table half-updated.
+        let hub = self.clone();
+        let table = table.clone();
+        let finished = tokio::spawn(async move {
+            let result = hub.committer.commit(commit).await;
+            let outcome = hub.finish_move(&table, seat, next, events, result);
+            hub.in_flight.fetch_sub(1, Ordering::SeqCst);
+            outcome
+        })
+        .await
+        .map_err(|e| ApiError::new(ErrorKind::Internal, format!("the move task failed: {e}")))?;
+        if finished.is_ok() {
+            metrics::counter!("tabletop_moves_total").increment(1);
+            metrics::histogram!("tabletop_move_latency_seconds")
+                .record(started.elapsed().as_secs_f64());
+        }
+        finished
+    }
+
+    /// After the store answered: install and broadcast the move, or undo the reservation.
+    fn finish_move(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        next: Box<dyn DynGame>,
+        events: Vec<LoggedEvent>,
+        stored: Result<(), crate::store::StoreError>,
+    ) -> Result<(), ApiError> {
+        let mut st = table.lock();
+        st.in_flight = false;
+        if let Err(e) = stored {
+            drop(st);
+            if e == crate::store::StoreError::Conflict {
+                // Another server process stored this seq: our copy is behind.
+                self.evict(&table.id);
+            }
+            return Err(e.into());
+        }
+        let events = event_entries(events);
+        st.game = next;
+        let seq = st.seq + 1;
+        st.seq = seq;
+        st.log.push(LogEntry {
+            seq: seq - 1,
+            seat,
+            events: events.clone(),
+        });
+        if st.game.to_move().is_none() {
+            st.row.status = Status::Over;
+            st.row.version += 1;
+        }
+        st.last_used = Instant::now();
+        let to_move = st.game.to_move();
+        let outcome = outcome_json(st.game.as_ref());
+        let status = st.row.status;
+        let mover_legal = to_move.map(|_| legal_actions(st.game.as_ref()));
+        let seats = st.row.seats.len();
+        let mut messages = Vec::with_capacity(st.slots.len());
+        for index in 0..st.slots.len() {
+            if st.slots[index].watchers == 0 {
+                messages.push(None);
+                continue;
+            }
+            let slot_seat = (index < seats).then_some(index as Seat);
+            let view = st.game.view_json(slot_seat)?;
+            let slot = &mut st.slots[index];
+            let patch = json_patch::diff(slot.view.as_ref().unwrap_or(&Value::Null), &view);
+            slot.view = Some(view);
+            let message = ServerMessage::Update {
+                seq,
+                seat,
+                events: events.clone(),
+                view_patch: serde_json::to_value(patch).unwrap_or(Value::Null),
+                to_move,
+                legal: (slot_seat.is_some() && slot_seat == to_move)
+                    .then(|| mover_legal.clone())
+                    .flatten(),
+                status,
+                outcome: outcome.clone(),
+            };
+            messages.push(Some(Arc::from(message.to_text())));
+        }
+        drop(st);
+        let _ = table
+            .updates
+            .send(Arc::new(Broadcast::Update { seq, messages }));
+        self.schedule_bot(table);
+        Ok(())
+    }
+
+    /// If a bot is to move, decides on the bot pool and plays its move through [`Hub::act`].
+    fn schedule_bot(self: &Arc<Self>, table: &Arc<Table>) {
+        let (snapshot, seq, seat, bot, seed) = {
+            let mut st = table.lock();
+            if st.row.status != Status::Running || st.bot_pending || st.in_flight {
+                return;
+            }
+            let Some(seat) = st.game.to_move() else {
+                return;
+            };
+            let Some(record) = st.row.seats.get(usize::from(seat)) else {
+                return;
+            };
+            let Some(spec) = record.bot.as_deref().filter(|_| record.kind == SeatKind::Bot) else {
+                return;
+            };
+            let bot = match BotSeat::parse(spec) {
+                Ok(bot) => bot,
+                Err(e) => {
+                    tracing::error!(game = %table.id, error = %e, "stored bot spec is invalid");
+                    return;
+                }
+            };
+            st.bot_pending = true;
+            // Bot seeds follow from the game's seed and the position: a bot's games replay.
+            let seed = st.row.seed ^ (st.seq + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            (st.game.box_clone(), st.seq, seat, bot, seed)
+        };
+        let hub = self.clone();
+        let table = table.clone();
+        self.bot_queue.fetch_add(1, Ordering::SeqCst);
+        metrics::gauge!("tabletop_bot_queue_depth").increment(1.0);
+        tokio::spawn(async move {
+            let permit = hub.bot_permits.clone().acquire_owned().await;
+            hub.bot_queue.fetch_sub(1, Ordering::SeqCst);
+            metrics::gauge!("tabletop_bot_queue_depth").decrement(1.0);
+            let kind = table.kind.clone();
+            let decided = tokio::task::spawn_blocking(move || {
+                let _permit = permit;
+                let started = Instant::now();
+                let action = kind.bot_action(snapshot.as_ref(), &bot.spec, seed);
+                metrics::histogram!("tabletop_bot_decision_seconds")
+                    .record(started.elapsed().as_secs_f64());
+                action
+            })
+            .await;
+            table.lock().bot_pending = false;
+            match decided {
+                Ok(Some(action)) => {
+                    if let Err(e) = hub.act(&table, seat, seq, &action).await {
+                        tracing::warn!(game = %table.id, seat, error = %e, "bot move refused");
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => tracing::error!(game = %table.id, error = %e, "bot decision failed"),
+            }
+        });
+    }
+
+    /// The spectator summary of a game.
+    pub async fn summary(self: &Arc<Self>, id: &str) -> Result<GameSummary, ApiError> {
+        let table = self.table(id).await?;
+        let st = table.lock();
+        let mut summary = summary_of(&st.row);
+        summary.seq = Some(st.seq);
+        summary.to_move = st.game.to_move().filter(|_| st.row.status == Status::Running);
+        summary.outcome = outcome_json(st.game.as_ref());
+        Ok(summary)
+    }
+
+    /// The lobby: the newest games, optionally of one status.
+    pub async fn list(&self, status: Option<Status>, limit: u32) -> Result<Vec<GameSummary>, ApiError> {
+        Ok(self
+            .store
+            .list_games(status, limit)
+            .await?
+            .iter()
+            .map(summary_of)
+            .collect())
+    }
+
+    /// The replay record, once the game is over (before, it would reveal the seed).
+    pub async fn record(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
+        let table = self.table(id).await?;
+        let st = table.lock();
+        if st.row.status != Status::Over {
+            return Err(ApiError::new(
+                ErrorKind::NotOver,
+                "the record holds the seed, which fixes every hidden order: it is served once \
+                 the game is over",
+            ));
+        }
+        Ok(st.game.record())
+    }
+
+    /// Every stored move's events with their sentences.
+    pub async fn log(self: &Arc<Self>, id: &str) -> Result<Vec<LogEntry>, ApiError> {
+        let table = self.table(id).await?;
+        let log = table.lock().log.clone();
+        Ok(log)
+    }
+
+    /// The position drawn as text for `seat` (the terminal client).
+    pub async fn text(self: &Arc<Self>, id: &str, seat: Option<Seat>) -> Result<String, ApiError> {
+        let table = self.table(id).await?;
+        let text = table.lock().game.render_text(seat);
+        Ok(text)
+    }
+
+    /// Bot decisions waiting for a worker.
+    pub fn bot_queue_depth(&self) -> i64 {
+        self.bot_queue.load(Ordering::SeqCst)
+    }
+}
+
+fn summary_of(row: &GameRow) -> GameSummary {
+    GameSummary {
+        id: row.id.clone(),
+        game: row.game.clone(),
+        config: row.config.clone(),
+        status: row.status,
+        seats: seat_infos(row),
+        seats_free: row.seats.iter().filter(|s| s.is_free()).count() as u8,
+        created: row.created,
+        seed_chosen: row.seed_chosen,
+        seq: None,
+        to_move: None,
+        outcome: None,
+    }
+}
+
+/// A player name as kept: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control
+/// characters.
+pub fn clean_name(name: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    let chars = name.chars().count();
+    if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
+        return Err(ApiError::malformed(format!(
+            "a name has 1 to {MAX_NAME_CHARS} characters and no control characters"
+        )));
+    }
+    Ok(name.to_string())
+}

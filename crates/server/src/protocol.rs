@@ -1,0 +1,249 @@
+//! The JSON messages of the API: HTTP bodies and WebSocket messages. Game-specific parts
+//! (views, actions, events, outcomes) are the games' own JSON, typed `Object` here.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::store::{SeatKind, Status};
+
+/// Every error the API returns, over HTTP or WebSocket.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorKind {
+    /// Not JSON, wrong types, unknown fields or values, an action of another game.
+    Malformed,
+    /// A well-formed action that is not legal in this position.
+    Illegal,
+    /// The seat is not the one to move.
+    NotYourTurn,
+    /// The game still has free seats: no move is taken yet.
+    NotStarted,
+    /// The `seq` sent is not the game's: the current state follows this error.
+    Stale,
+    /// Another move for the same position was stored first.
+    Conflict,
+    /// The token is missing, unknown, or not for this game.
+    BadToken,
+    GameOver,
+    /// The game's record is served only once the game is over.
+    NotOver,
+    /// No such game, seat or route.
+    NotFound,
+    /// The seat asked for is taken, or no seat is free.
+    SeatTaken,
+    /// The message or body is larger than the limit.
+    TooLarge,
+    /// The server failed (storage); nothing was changed.
+    Internal,
+}
+
+/// An error: `kind` is stable and machine-readable, `message` says what to do.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct ErrorBody {
+    pub kind: ErrorKind,
+    pub message: String,
+}
+
+/// A seat as everyone may see it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct SeatInfo {
+    pub seat: u8,
+    pub kind: SeatKind,
+    /// The player's name; `null` for a free human seat.
+    pub name: Option<String>,
+    /// The bot spec of a bot seat.
+    pub bot: Option<String>,
+}
+
+/// A seat of a new game.
+#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema)]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum SeatRequest {
+    /// A person; without a name the seat is free until someone joins it.
+    Human {
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// A bot: `easy`, `medium`, `hard`, or a bot spec such as `greedy` or `ismcts:iters=500`.
+    Bot { bot: String },
+}
+
+/// `POST /api/games`.
+#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct CreateGame {
+    /// A game name from `/api/games/kinds`.
+    pub game: String,
+    /// Config options from `/api/games/kinds` (missing ones take their defaults).
+    #[serde(default)]
+    #[schema(value_type = Object)]
+    pub config: Option<Value>,
+    /// Fixes every hidden order: leave it out for a real game (the summary says when a
+    /// seed was chosen).
+    #[serde(default)]
+    pub seed: Option<u64>,
+    /// One per player, in seat order.
+    pub seats: Vec<SeatRequest>,
+}
+
+/// A seat of a created game, with its secret token for a human seat (shown only here).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct CreatedSeat {
+    pub seat: u8,
+    pub kind: SeatKind,
+    pub token: Option<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Created {
+    pub id: String,
+    pub seats: Vec<CreatedSeat>,
+}
+
+/// `POST /api/games/{id}/join`.
+#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct JoinGame {
+    /// The seat wanted; the first free seat when left out.
+    #[serde(default)]
+    pub seat: Option<u8>,
+    pub name: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct Joined {
+    pub seat: u8,
+    pub token: String,
+}
+
+/// A game as the lobby lists it and as a spectator sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct GameSummary {
+    pub id: String,
+    pub game: String,
+    #[schema(value_type = Object)]
+    pub config: Value,
+    pub status: Status,
+    pub seats: Vec<SeatInfo>,
+    pub seats_free: u8,
+    /// Unix milliseconds.
+    pub created: i64,
+    /// True when the creator chose the seed (and so could know the hidden orders).
+    pub seed_chosen: bool,
+    /// Moves stored; `null` in lobby lists.
+    pub seq: Option<u64>,
+    /// The seat to move; `null` when the game is over or in lobby lists.
+    pub to_move: Option<u8>,
+    /// Scores, breakdowns and ranks once the game is over.
+    #[schema(value_type = Option<Object>)]
+    pub outcome: Option<Value>,
+}
+
+/// One event of a move: the game's JSON and its sentence.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct EventEntry {
+    #[schema(value_type = Object)]
+    pub event: Value,
+    pub text: String,
+}
+
+/// A stored move and what it caused, in `GET /api/games/{id}/log`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct LogEntry {
+    pub seq: u64,
+    pub seat: u8,
+    pub events: Vec<EventEntry>,
+}
+
+/// A legal action and its description.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+pub struct LegalAction {
+    #[schema(value_type = Object)]
+    pub action: Value,
+    pub description: String,
+}
+
+/// Client → server over the WebSocket.
+#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
+pub enum ClientMessage {
+    /// The first message: a seat's token, or none to watch as a spectator. A free seat's
+    /// token (an invitation link) claims the seat, under `name` if given.
+    Hello {
+        #[serde(default)]
+        token: Option<String>,
+        #[serde(default)]
+        name: Option<String>,
+    },
+    /// An action for the seat, with the number of moves the client has seen.
+    Act {
+        seq: u64,
+        #[schema(value_type = Object)]
+        action: Value,
+    },
+}
+
+/// Server → client over the WebSocket.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ServerMessage {
+    /// The whole position as this connection's seat sees it: after hello, after a stale
+    /// move, and whenever the connection fell behind.
+    State {
+        seq: u64,
+        /// The connection's seat; `null` for a spectator.
+        seat: Option<u8>,
+        status: Status,
+        #[schema(value_type = Object)]
+        view: Value,
+        to_move: Option<u8>,
+        /// The legal actions, for the seat to move only.
+        legal: Option<Vec<LegalAction>>,
+        seats: Vec<SeatInfo>,
+        #[schema(value_type = Option<Object>)]
+        outcome: Option<Value>,
+    },
+    /// One stored move: its events, the seat's view as an RFC 6902 patch of the previous
+    /// one, and who is to move now.
+    Update {
+        seq: u64,
+        /// The seat that moved.
+        seat: u8,
+        events: Vec<EventEntry>,
+        #[schema(value_type = Vec<Object>)]
+        view_patch: Value,
+        to_move: Option<u8>,
+        legal: Option<Vec<LegalAction>>,
+        status: Status,
+        #[schema(value_type = Option<Object>)]
+        outcome: Option<Value>,
+    },
+    /// The seats changed (someone joined).
+    Seats { seats: Vec<SeatInfo>, status: Status },
+    Error {
+        kind: ErrorKind,
+        message: String,
+        /// The game's seq, with `stale`.
+        #[serde(skip_serializing_if = "Option::is_none")]
+        seq: Option<u64>,
+    },
+}
+
+impl ServerMessage {
+    pub fn error(kind: ErrorKind, message: impl Into<String>) -> Self {
+        ServerMessage::Error {
+            kind,
+            message: message.into(),
+            seq: None,
+        }
+    }
+
+    /// The message as JSON text.
+    pub fn to_text(&self) -> String {
+        // Values and plain structs serialize infallibly.
+        serde_json::to_string(self).unwrap_or_else(|_| {
+            r#"{"type":"error","kind":"internal","message":"unserializable message"}"#.into()
+        })
+    }
+}

@@ -1,0 +1,177 @@
+//! Event-sourced storage: a `games` row holds `(game, config, seed)` and the seats, the
+//! `moves` rows the actions. The [`Store`] trait is what the server needs; [`SqlStore`]
+//! implements it on SQLite and PostgreSQL alike (one SQL text, sqlx's `Any` driver), and
+//! both pass the same tests. [`open`] picks the database by URL.
+
+mod sql;
+
+use std::sync::Arc;
+
+use async_trait::async_trait;
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+pub use sql::{SqlStore, SyncMode};
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    /// Some human seat is free: the game waits for players and takes no move.
+    Open,
+    Running,
+    Over,
+}
+
+impl Status {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Open => "open",
+            Status::Running => "running",
+            Status::Over => "over",
+        }
+    }
+
+    fn parse(text: &str) -> Result<Self, StoreError> {
+        match text {
+            "open" => Ok(Status::Open),
+            "running" => Ok(Status::Running),
+            "over" => Ok(Status::Over),
+            other => Err(StoreError::Corrupt(format!("unknown status {other:?}"))),
+        }
+    }
+}
+
+/// Who sits in a seat.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum SeatKind {
+    Human,
+    Bot,
+}
+
+/// A seat as stored. A human seat with no name is free; `token_hash` is the SHA-256 of
+/// its secret token (the token itself is never stored).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    pub kind: SeatKind,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    /// The bot spec a bot seat plays with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub token_hash: Option<String>,
+}
+
+impl SeatRecord {
+    pub fn is_free(&self) -> bool {
+        self.kind == SeatKind::Human && self.name.is_none()
+    }
+}
+
+/// A `games` row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct GameRow {
+    pub id: String,
+    pub game: String,
+    pub config: Value,
+    pub seed: u64,
+    pub seed_chosen: bool,
+    /// Unix milliseconds.
+    pub created: i64,
+    pub status: Status,
+    pub seats: Vec<SeatRecord>,
+    /// Bumped by every change of seats or status: changes are compare-and-set on it.
+    pub version: i64,
+}
+
+/// A `moves` row.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MoveRow {
+    pub game_id: String,
+    /// 0-based: the number of moves stored before this one.
+    pub seq: u64,
+    pub seat: u8,
+    pub action: Value,
+    /// Unix milliseconds.
+    pub at: i64,
+}
+
+/// A move to store, and whether it ends the game (the status changes in the same
+/// transaction).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Commit {
+    pub mv: MoveRow,
+    pub ends_game: bool,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum StoreError {
+    /// Another writer stored this move's seq first, or changed the row since it was read.
+    #[error("another change was stored first")]
+    Conflict,
+    #[error("storage: {0}")]
+    Database(String),
+    #[error("stored data is invalid: {0}")]
+    Corrupt(String),
+    #[error("cannot open the database: {0}")]
+    Open(String),
+}
+
+impl From<sqlx::Error> for StoreError {
+    fn from(e: sqlx::Error) -> Self {
+        StoreError::Database(e.to_string())
+    }
+}
+
+/// Counts of games by status (for `/metrics`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct StatusCounts {
+    pub open: u64,
+    pub running: u64,
+    pub over: u64,
+}
+
+/// The storage of games and moves.
+#[async_trait]
+pub trait Store: Send + Sync + 'static {
+    /// Stores a new game; its id must be new.
+    async fn create_game(&self, game: &GameRow) -> Result<(), StoreError>;
+    /// The game and its moves in order, or `None` for an unknown id.
+    async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError>;
+    /// The newest games first, optionally of one status.
+    async fn list_games(
+        &self,
+        status: Option<Status>,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError>;
+    /// Ids of the games of a status (start-up: running games whose bots must move).
+    async fn game_ids(&self, status: Status) -> Result<Vec<String>, StoreError>;
+    /// Replaces the seats and status if the row is still at `version` (then at
+    /// `version + 1`); otherwise [`StoreError::Conflict`].
+    async fn update_seats(
+        &self,
+        id: &str,
+        seats: &[SeatRecord],
+        status: Status,
+        version: i64,
+    ) -> Result<(), StoreError>;
+    /// Stores a batch of moves in one transaction (group commit). Each move whose
+    /// `(game_id, seq)` is taken gets [`StoreError::Conflict`]; the others are stored.
+    async fn append_moves(
+        &self,
+        batch: &[Commit],
+    ) -> Result<Vec<Result<(), StoreError>>, StoreError>;
+    async fn status_counts(&self) -> Result<StatusCounts, StoreError>;
+    /// Whether the database answers.
+    async fn ping(&self) -> Result<(), StoreError>;
+    async fn close(&self);
+}
+
+/// Opens (creating and migrating as needed) the database at `url`: `sqlite://FILE` or
+/// `postgres://…`.
+pub async fn open(url: &str, sync: SyncMode) -> Result<Arc<dyn Store>, StoreError> {
+    Ok(Arc::new(SqlStore::open(url, sync).await?))
+}

@@ -1,0 +1,293 @@
+//! Live play: `GET /api/games/{id}/ws`. The client says hello (with its seat's token, or
+//! none to watch), gets the state, then an update after every stored move; it sends
+//! actions with the seq it has seen. Errors are messages; the connection stays open.
+
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::response::Response;
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::broadcast::error::RecvError;
+
+use crate::error::ApiError;
+use crate::hub::{clean_name, Broadcast, Table, Watch};
+use crate::protocol::{ClientMessage, ErrorKind};
+use crate::App;
+
+/// Largest client message the protocol reads; larger ones get a `too_large` error.
+pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;
+/// Larger frames than this close the connection (code 1009) without being read whole.
+const MAX_FRAME_BYTES: usize = 1024 * 1024;
+/// Heartbeat: a ping this often; a connection silent for `IDLE` is closed.
+const PING_EVERY: Duration = Duration::from_secs(20);
+const IDLE: Duration = Duration::from_secs(60);
+/// The hello must come within this time.
+const HELLO_WITHIN: Duration = Duration::from_secs(30);
+
+/// Close codes (RFC 6455).
+const NORMAL: u16 = 1000;
+const GOING_AWAY: u16 = 1001;
+const POLICY: u16 = 1008;
+const TOO_BIG: u16 = 1009;
+
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/ws",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 101, description = "WebSocket: ClientMessage in, ServerMessage out (docs/server.md)")),
+    tag = "play"
+)]
+pub async fn upgrade(
+    ws: WebSocketUpgrade,
+    Path(id): Path<String>,
+    State(app): State<Arc<App>>,
+) -> Response {
+    ws.max_message_size(MAX_FRAME_BYTES)
+        .max_frame_size(MAX_FRAME_BYTES)
+        .on_upgrade(move |socket| session(app, id, socket))
+}
+
+type Sink = futures_util::stream::SplitSink<WebSocket, Message>;
+
+async fn send(sink: &mut Sink, text: impl Into<Utf8Bytes>) -> bool {
+    sink.send(Message::Text(text.into())).await.is_ok()
+}
+
+async fn close(sink: &mut Sink, code: u16, reason: &str) {
+    let frame = CloseFrame {
+        code,
+        reason: reason.into(),
+    };
+    let _ = sink.send(Message::Close(Some(frame))).await;
+}
+
+async fn send_error(sink: &mut Sink, error: &ApiError) -> bool {
+    send(sink, error.to_message().to_text()).await
+}
+
+/// What a client's text frame says, or the error to send back.
+fn parse(text: &str) -> Result<ClientMessage, ApiError> {
+    if text.len() > MAX_MESSAGE_BYTES {
+        return Err(ApiError::new(
+            ErrorKind::TooLarge,
+            format!("a message has at most {MAX_MESSAGE_BYTES} bytes"),
+        ));
+    }
+    serde_json::from_str(text).map_err(|e| {
+        ApiError::malformed(format!(
+            "not a client message ({e}); send {{\"type\":\"hello\",\"token\":…}} or \
+             {{\"type\":\"act\",\"seq\":N,\"action\":…}}"
+        ))
+    })
+}
+
+async fn session(app: Arc<App>, id: String, socket: WebSocket) {
+    let (mut sink, mut stream) = socket.split();
+    let table = match app.hub.table(&id).await {
+        Ok(table) => table,
+        Err(e) => {
+            send_error(&mut sink, &e).await;
+            close(&mut sink, POLICY, "no such game").await;
+            return;
+        }
+    };
+    let mut shutdown = app.shutdown.clone();
+    // Hello first.
+    let deadline = tokio::time::sleep(HELLO_WITHIN);
+    tokio::pin!(deadline);
+    let seat = loop {
+        tokio::select! {
+            _ = &mut deadline => {
+                close(&mut sink, POLICY, "no hello").await;
+                return;
+            }
+            _ = shutdown.changed() => {
+                close(&mut sink, GOING_AWAY, "server shutting down").await;
+                return;
+            }
+            frame = stream.next() => {
+                let text = match frame {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_))) | None => return,
+                    Some(Ok(Message::Binary(_))) => {
+                        send_error(&mut sink, &ApiError::malformed("send JSON text frames")).await;
+                        continue;
+                    }
+                    Some(Ok(_)) => continue,
+                    Some(Err(_)) => {
+                        close(&mut sink, TOO_BIG, "unreadable or oversized frame").await;
+                        return;
+                    }
+                };
+                match parse(&text) {
+                    Ok(ClientMessage::Hello { token, name }) => {
+                        match hello(&app, &table, token, name).await {
+                            Ok(seat) => break seat,
+                            Err(e) => {
+                                send_error(&mut sink, &e).await;
+                            }
+                        }
+                    }
+                    Ok(ClientMessage::Act { .. }) => {
+                        let e = ApiError::new(ErrorKind::BadToken, "say hello with your seat's token first");
+                        send_error(&mut sink, &e).await;
+                    }
+                    Err(e) => {
+                        send_error(&mut sink, &e).await;
+                    }
+                }
+            }
+        }
+    };
+    let mut watch = match table.watch(seat) {
+        Ok(watch) => watch,
+        Err(e) => {
+            send_error(&mut sink, &e).await;
+            close(&mut sink, POLICY, "cannot watch this game").await;
+            return;
+        }
+    };
+    let slot = watch.slot();
+    if !send(&mut sink, std::mem::take(&mut watch.state)).await {
+        return;
+    }
+    let mut seen = watch.seq;
+    let mut heartbeat = tokio::time::interval(PING_EVERY);
+    heartbeat.tick().await;
+    let mut last_heard = Instant::now();
+    loop {
+        tokio::select! {
+            update = watch.updates.recv() => {
+                let text = match update {
+                    Ok(update) => match update.as_ref() {
+                        Broadcast::Update { seq, .. } if *seq <= seen => continue,
+                        Broadcast::Update { seq, messages } => match messages.get(slot) {
+                            Some(Some(text)) => {
+                                seen = *seq;
+                                text.to_string()
+                            }
+                            // Not watched when the update was made: the whole state.
+                            _ => match resync(&watch, &mut seen) {
+                                Some(text) => text,
+                                None => break,
+                            },
+                        },
+                        Broadcast::Seats(text) => {
+                            if !send(&mut sink, text.to_string()).await {
+                                break;
+                            }
+                            // The game may have started: the seat to move needs its actions.
+                            match resync(&watch, &mut seen) {
+                                Some(text) => text,
+                                None => break,
+                            }
+                        }
+                    },
+                    Err(RecvError::Lagged(_)) => match resync(&watch, &mut seen) {
+                        Some(text) => text,
+                        None => break,
+                    },
+                    Err(RecvError::Closed) => break,
+                };
+                if !send(&mut sink, text).await {
+                    break;
+                }
+            }
+            frame = stream.next() => {
+                last_heard = Instant::now();
+                let text = match frame {
+                    Some(Ok(Message::Text(text))) => text,
+                    Some(Ok(Message::Close(_))) | None => break,
+                    Some(Ok(Message::Binary(_))) => {
+                        if !send_error(&mut sink, &ApiError::malformed("send JSON text frames")).await {
+                            break;
+                        }
+                        continue;
+                    }
+                    Some(Ok(_)) => continue,
+                    Some(Err(_)) => {
+                        close(&mut sink, TOO_BIG, "unreadable or oversized frame").await;
+                        break;
+                    }
+                };
+                let reply = handle(&app, &watch, &text).await;
+                let ok = match reply {
+                    Ok(()) => true,
+                    Err(e) if e.kind == ErrorKind::Stale => {
+                        send_error(&mut sink, &e).await
+                            && match resync(&watch, &mut seen) {
+                                Some(text) => send(&mut sink, text).await,
+                                None => false,
+                            }
+                    }
+                    Err(e) => send_error(&mut sink, &e).await,
+                };
+                if !ok {
+                    break;
+                }
+            }
+            _ = heartbeat.tick() => {
+                if last_heard.elapsed() > IDLE {
+                    close(&mut sink, NORMAL, "idle").await;
+                    break;
+                }
+                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                    break;
+                }
+            }
+            _ = shutdown.changed() => {
+                close(&mut sink, GOING_AWAY, "server shutting down").await;
+                break;
+            }
+        }
+    }
+}
+
+/// The whole state now, remembering its seq.
+fn resync(watch: &Watch, seen: &mut u64) -> Option<String> {
+    let (seq, text) = watch.table.state_for(watch.seat).ok()?;
+    *seen = seq;
+    Some(text)
+}
+
+/// The seat of a hello: the token's seat (claiming it if it is free), or the spectator.
+async fn hello(
+    app: &Arc<App>,
+    table: &Arc<Table>,
+    token: Option<String>,
+    name: Option<String>,
+) -> Result<Option<u8>, ApiError> {
+    let Some(token) = token else {
+        return Ok(None);
+    };
+    let seat = table.seat_of_token(&token).ok_or_else(|| {
+        ApiError::new(
+            ErrorKind::BadToken,
+            "this token is not a seat of this game; say hello without a token to watch",
+        )
+    })?;
+    if table.seat_is_free(seat) {
+        let name = match name {
+            Some(name) => clean_name(&name)?,
+            None => format!("Player {}", seat + 1),
+        };
+        app.hub.claim(table, seat, name, None).await?;
+    }
+    Ok(Some(seat))
+}
+
+async fn handle(app: &Arc<App>, watch: &Watch, text: &str) -> Result<(), ApiError> {
+    match parse(text)? {
+        ClientMessage::Hello { .. } => Err(ApiError::malformed(
+            "hello was already said; reconnect to change seats",
+        )),
+        ClientMessage::Act { seq, action } => {
+            let seat = watch.seat.ok_or_else(|| {
+                ApiError::new(ErrorKind::BadToken, "spectators cannot move; say hello with a seat's token")
+            })?;
+            app.hub.act(&watch.table, seat, seq, &action).await
+        }
+    }
+}

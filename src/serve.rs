@@ -1,0 +1,77 @@
+//! `tabletop serve`: the game server (crates/server) with this binary's games.
+
+use std::net::SocketAddr;
+
+use clap::Args;
+
+use crate::games;
+use crate::CliError;
+
+#[derive(Debug, Args)]
+pub struct ServeArgs {
+    /// Address to listen on (port 0 picks a free port; the address is printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// Database: sqlite://FILE (created and migrated on start) or postgres://…
+    #[arg(long, default_value = "sqlite://tabletop.db")]
+    pub db: String,
+    /// SQLite only: full (an acknowledged move survives power loss) or normal (it survives
+    /// a crash of the process; docs/server.md).
+    #[arg(long, default_value = "full")]
+    pub sync: server::SyncMode,
+    /// Bot decisions computed at once.
+    #[arg(long, default_value_t = 2)]
+    pub bot_workers: usize,
+    /// PostgreSQL only: transactions storing moves at once.
+    #[arg(long, default_value_t = 4)]
+    pub writers: usize,
+}
+
+pub fn run(args: &ServeArgs) -> Result<(), CliError> {
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info,tower_http=warn,sqlx=warn"));
+    tracing_subscriber::fmt()
+        .with_env_filter(filter)
+        .with_writer(std::io::stderr)
+        .init();
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .map_err(|e| CliError::failure(format!("cannot start the runtime: {e}")))?;
+    let config = server::ServeConfig {
+        addr: args.addr,
+        db: args.db.clone(),
+        sync: args.sync,
+        bot_workers: args.bot_workers,
+        writers: args.writers,
+    };
+    let db = args.db.clone();
+    runtime
+        .block_on(server::serve(config, games::catalog(), stop_signal(), move |addr| {
+            // The first line of stdout is the address: scripts and tests read it.
+            println!("tabletop: serving on http://{addr} (database {db}); Ctrl-C stops");
+        }))
+        .map_err(|e| CliError::failure(e.to_string()))
+}
+
+/// Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut signal) => {
+                signal.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}
