@@ -13,7 +13,6 @@
 mod arena;
 mod batch;
 mod engine_protocol;
-mod games;
 mod play;
 mod replay;
 mod serve;
@@ -23,6 +22,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
+use tabletop::games;
 
 #[derive(Debug, Parser)]
 #[command(

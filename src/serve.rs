@@ -47,10 +47,15 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     };
     let db = args.db.clone();
     runtime
-        .block_on(server::serve(config, games::catalog(), stop_signal(), move |addr| {
-            // The first line of stdout is the address: scripts and tests read it.
-            println!("tabletop: serving on http://{addr} (database {db}); Ctrl-C stops");
-        }))
+        .block_on(server::serve(
+            config,
+            games::catalog(),
+            stop_signal(),
+            move |addr| {
+                // The first line of stdout is the address: scripts and tests read it.
+                println!("tabletop: serving on http://{addr} (database {db}); Ctrl-C stops");
+            },
+        ))
         .map_err(|e| CliError::failure(e.to_string()))
 }
 

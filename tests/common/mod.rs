@@ -85,3 +85,5 @@ pub fn replay_json(file: &Path) -> Value {
     command.arg("replay").arg(file);
     json_of(command)
 }
+
+pub mod server;

@@ -337,8 +337,8 @@ pub fn check_config_options<G: Game>() {
                 let mut json = Map::new();
                 json.insert("players".into(), Value::from(count));
                 json.insert(option.key.into(), choice.clone());
-                let config: G::Config = serde_json::from_value(Value::Object(json))
-                    .unwrap_or_else(|e| {
+                let config: G::Config =
+                    serde_json::from_value(Value::Object(json)).unwrap_or_else(|e| {
                         panic!("{}: {}={choice} is not a config: {e}", G::NAME, option.key)
                     });
                 let game = G::new(&config, 1).unwrap_or_else(|e| {

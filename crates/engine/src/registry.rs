@@ -143,9 +143,9 @@ impl<G: Game> ErasedGame<G> {
         let mut game = Self::from_json_config(config, seed)?;
         let mut log = Vec::with_capacity(actions.len());
         for (i, action) in actions.iter().enumerate() {
-            let events = game.apply_logged(action).map_err(|e| {
-                GameError::new(e.kind, format!("action #{i}: {}", e.message))
-            })?;
+            let events = game
+                .apply_logged(action)
+                .map_err(|e| GameError::new(e.kind, format!("action #{i}: {}", e.message)))?;
             log.push(events);
         }
         Ok((game, log))

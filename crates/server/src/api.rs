@@ -29,12 +29,44 @@ const MAX_LIST: u32 = 200;
 
 #[derive(OpenApi)]
 #[openapi(
-    info(title = "tabletop", description = "Lobby, seats and live play of Valdora, Valley of the Kings and Pandoria (docs/server.md)"),
-    paths(kinds, create, list, join, summary, record, log, text, health, crate::ws::upgrade),
+    info(
+        title = "tabletop",
+        description = "Lobby, seats and live play of Valdora, Valley of the Kings and Pandoria (docs/server.md)"
+    ),
+    paths(
+        kinds,
+        create,
+        list,
+        join,
+        summary,
+        record,
+        log,
+        text,
+        health,
+        crate::ws::upgrade
+    ),
     components(schemas(
-        Kinds, KindInfo, OptionInfo, Strength, CreateGame, SeatRequest, Created, CreatedSeat, JoinGame,
-        Joined, GameSummary, SeatInfo, SeatKind, Status, LogEntry, EventEntry, ErrorBody, ErrorKind,
-        ClientMessage, ServerMessage, LegalAction
+        Kinds,
+        KindInfo,
+        OptionInfo,
+        Strength,
+        CreateGame,
+        SeatRequest,
+        Created,
+        CreatedSeat,
+        JoinGame,
+        Joined,
+        GameSummary,
+        SeatInfo,
+        SeatKind,
+        Status,
+        LogEntry,
+        EventEntry,
+        ErrorBody,
+        ErrorKind,
+        ClientMessage,
+        ServerMessage,
+        LegalAction
     ))
 )]
 pub struct ApiDoc;
@@ -189,7 +221,9 @@ pub async fn text(
                 .to_str()
                 .ok()
                 .and_then(|v| v.strip_prefix("Bearer "))
-                .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN"))?;
+                .ok_or_else(|| {
+                    ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN")
+                })?;
             Some(table.seat_of_token(token).ok_or_else(|| {
                 ApiError::new(ErrorKind::BadToken, "this token is not a seat of this game")
             })?)
@@ -208,7 +242,11 @@ pub async fn health(State(app): State<Arc<App>>) -> Result<&'static str, ApiErro
 /// Prometheus text: games by status, moves, move latency, connections, bot queue.
 pub async fn metrics(State(app): State<Arc<App>>) -> Response {
     if let Ok(counts) = app.hub.store().status_counts().await {
-        for (status, n) in [("open", counts.open), ("running", counts.running), ("over", counts.over)] {
+        for (status, n) in [
+            ("open", counts.open),
+            ("running", counts.running),
+            ("over", counts.over),
+        ] {
             metrics::gauge!("tabletop_games", "status" => status).set(n as f64);
         }
     }
@@ -228,5 +266,8 @@ pub async fn not_found() -> ApiError {
 }
 
 pub async fn method_not_allowed() -> ApiError {
-    ApiError::new(ErrorKind::NotFound, "this route does not take that method; see /api/openapi.json")
+    ApiError::new(
+        ErrorKind::NotFound,
+        "this route does not take that method; see /api/openapi.json",
+    )
 }

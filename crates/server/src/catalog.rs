@@ -74,7 +74,9 @@ impl<G: Game> Kind<G> {
     /// people choose among the options; other fields (turn caps, data) are for tools.
     fn check_config(config: &Value) -> Result<(), GameError> {
         let Value::Object(fields) = config else {
-            return Err(malformed(format!("the config must be a JSON object, not {config}")));
+            return Err(malformed(format!(
+                "the config must be a JSON object, not {config}"
+            )));
         };
         let options = G::config_options();
         let players = fields

@@ -16,7 +16,7 @@ use crate::catalog::{Catalog, GameKind};
 use crate::committer::Committer;
 use crate::error::ApiError;
 use crate::protocol::{
-    Created, CreatedSeat, CreateGame, ErrorKind, EventEntry, GameSummary, JoinGame, Joined,
+    CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame, Joined,
     LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage,
 };
 use crate::store::{Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store};
@@ -248,7 +248,12 @@ pub struct Hub {
 }
 
 impl Hub {
-    pub fn new(catalog: Catalog, store: Arc<dyn Store>, committer: Committer, config: &HubConfig) -> Arc<Self> {
+    pub fn new(
+        catalog: Catalog,
+        store: Arc<dyn Store>,
+        committer: Committer,
+        config: &HubConfig,
+    ) -> Arc<Self> {
         Arc::new(Hub {
             catalog,
             store,
@@ -294,7 +299,10 @@ impl Hub {
         let kind = self.catalog.get(&row.game).cloned().ok_or_else(|| {
             ApiError::new(
                 ErrorKind::Internal,
-                format!("game {id} is of {:?}, which this server does not offer", row.game),
+                format!(
+                    "game {id} is of {:?}, which this server does not offer",
+                    row.game
+                ),
             )
         })?;
         let actions: Vec<Value> = moves.iter().map(|m| m.action.clone()).collect();
@@ -380,7 +388,9 @@ impl Hub {
                 self.catalog.names().join(", ")
             ))
         })?;
-        let config = request.config.unwrap_or_else(|| Value::Object(Default::default()));
+        let config = request
+            .config
+            .unwrap_or_else(|| Value::Object(Default::default()));
         let seed = request.seed.unwrap_or_else(rand::random);
         let game = kind.start(&config, seed)?;
         if request.seats.len() != game.seats() {
@@ -511,7 +521,11 @@ impl Hub {
             };
             (seats, status, st.row.version)
         };
-        if let Err(e) = self.store.update_seats(&table.id, &seats, status, version).await {
+        if let Err(e) = self
+            .store
+            .update_seats(&table.id, &seats, status, version)
+            .await
+        {
             // Another server process changed the game: our copy is stale.
             self.evict(&table.id);
             return Err(e.into());
@@ -527,7 +541,9 @@ impl Hub {
             }
             .to_text()
         };
-        let _ = table.updates.send(Arc::new(Broadcast::Seats(message.into())));
+        let _ = table
+            .updates
+            .send(Arc::new(Broadcast::Seats(message.into())));
         if status == Status::Running {
             self.schedule_bot(table);
         }
@@ -553,9 +569,7 @@ impl Hub {
                         "the game has not started: some seats are still free",
                     ))
                 }
-                Status::Over => {
-                    return Err(ApiError::new(ErrorKind::GameOver, "the game is over"))
-                }
+                Status::Over => return Err(ApiError::new(ErrorKind::GameOver, "the game is over")),
                 Status::Running => {}
             }
             if seq != st.seq {
@@ -703,7 +717,11 @@ impl Hub {
             let Some(record) = st.row.seats.get(usize::from(seat)) else {
                 return;
             };
-            let Some(spec) = record.bot.as_deref().filter(|_| record.kind == SeatKind::Bot) else {
+            let Some(spec) = record
+                .bot
+                .as_deref()
+                .filter(|_| record.kind == SeatKind::Bot)
+            else {
                 return;
             };
             let bot = match BotSeat::parse(spec) {
@@ -755,13 +773,20 @@ impl Hub {
         let st = table.lock();
         let mut summary = summary_of(&st.row);
         summary.seq = Some(st.seq);
-        summary.to_move = st.game.to_move().filter(|_| st.row.status == Status::Running);
+        summary.to_move = st
+            .game
+            .to_move()
+            .filter(|_| st.row.status == Status::Running);
         summary.outcome = outcome_json(st.game.as_ref());
         Ok(summary)
     }
 
     /// The lobby: the newest games, optionally of one status.
-    pub async fn list(&self, status: Option<Status>, limit: u32) -> Result<Vec<GameSummary>, ApiError> {
+    pub async fn list(
+        &self,
+        status: Option<Status>,
+        limit: u32,
+    ) -> Result<Vec<GameSummary>, ApiError> {
         Ok(self
             .store
             .list_games(status, limit)

@@ -66,7 +66,9 @@ fn metrics_handle() -> PrometheusHandle {
             let builder = PrometheusBuilder::new()
                 .set_buckets_for_metric(
                     Matcher::Suffix("_seconds".into()),
-                    &[0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5],
+                    &[
+                        0.0005, 0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
+                    ],
                 )
                 .and_then(|b| {
                     b.set_buckets_for_metric(
@@ -130,7 +132,11 @@ pub async fn serve(
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
     let store = store::open(&config.db, config.sync).await?;
-    let writers = if config.db.starts_with("sqlite:") { 1 } else { config.writers.max(1) };
+    let writers = if config.db.starts_with("sqlite:") {
+        1
+    } else {
+        config.writers.max(1)
+    };
     let (committer, mut writer_tasks) = committer::Committer::start(store.clone(), writers);
     let hub = Hub::new(
         catalog,

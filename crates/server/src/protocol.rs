@@ -220,7 +220,10 @@ pub enum ServerMessage {
         outcome: Option<Value>,
     },
     /// The seats changed (someone joined).
-    Seats { seats: Vec<SeatInfo>, status: Status },
+    Seats {
+        seats: Vec<SeatInfo>,
+        status: Status,
+    },
     Error {
         kind: ErrorKind,
         message: String,

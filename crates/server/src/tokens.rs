@@ -23,10 +23,12 @@ pub fn hash(token: &str) -> String {
 }
 
 fn hex(bytes: &[u8]) -> String {
-    bytes.iter().fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+    bytes
+        .iter()
+        .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
+            let _ = write!(s, "{b:02x}");
+            s
+        })
 }
 
 /// A new game id: 12 lower-case letters and digits.
@@ -38,7 +40,10 @@ pub fn new_game_id() -> String {
 
 /// Whether `id` has the form of a game id (anything else is not looked up).
 pub fn is_game_id(id: &str) -> bool {
-    id.len() == GAME_ID_CHARS && id.bytes().all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
+    id.len() == GAME_ID_CHARS
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit())
 }
 
 #[cfg(test)]

@@ -285,7 +285,10 @@ async fn handle(app: &Arc<App>, watch: &Watch, text: &str) -> Result<(), ApiErro
         )),
         ClientMessage::Act { seq, action } => {
             let seat = watch.seat.ok_or_else(|| {
-                ApiError::new(ErrorKind::BadToken, "spectators cannot move; say hello with a seat's token")
+                ApiError::new(
+                    ErrorKind::BadToken,
+                    "spectators cannot move; say hello with a seat's token",
+                )
             })?;
             app.hub.act(&watch.table, seat, seq, &action).await
         }

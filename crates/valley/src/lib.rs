@@ -71,9 +71,9 @@ impl Game for Valley {
             ConfigOption::choice(
                 "pool",
                 "the box whose level II/III cards form the pyramid's stock",
-                [Value::Null].into_iter().chain(
-                    ["base", "afterlife", "last_rites", "premium"].map(Value::from),
-                ),
+                [Value::Null]
+                    .into_iter()
+                    .chain(["base", "afterlife", "last_rites", "premium"].map(Value::from)),
                 Value::Null,
             )
             .only_with(2..=4),

@@ -8,9 +8,7 @@ use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
 use sqlx::{AnyPool, Executor, Row};
 
-use super::{
-    Commit, GameRow, MoveRow, SeatRecord, Status, StatusCounts, Store, StoreError,
-};
+use super::{Commit, GameRow, MoveRow, SeatRecord, Status, StatusCounts, Store, StoreError};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
@@ -73,10 +71,14 @@ impl SqlStore {
             )));
         };
         let pragmas = match sync {
-            SyncMode::Full => "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                           PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
-            SyncMode::Normal => "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                             PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;",
+            SyncMode::Full => {
+                "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
+                           PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;"
+            }
+            SyncMode::Normal => {
+                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
+                             PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;"
+            }
         };
         let pool = AnyPoolOptions::new()
             .max_connections(match backend {
@@ -171,12 +173,11 @@ impl Store for SqlStore {
             return Ok(None);
         };
         let game = game_row(&row)?;
-        let rows = sqlx::query(
-            "SELECT seq, seat, action, at FROM moves WHERE game_id = $1 ORDER BY seq",
-        )
-        .bind(id)
-        .fetch_all(&self.pool)
-        .await?;
+        let rows =
+            sqlx::query("SELECT seq, seat, action, at FROM moves WHERE game_id = $1 ORDER BY seq")
+                .bind(id)
+                .fetch_all(&self.pool)
+                .await?;
         let mut moves = Vec::with_capacity(rows.len());
         for (i, row) in rows.iter().enumerate() {
             let seq = row.try_get::<i64, _>("seq")? as u64;
@@ -283,10 +284,12 @@ impl Store for SqlStore {
                 continue;
             }
             if commit.ends_game {
-                sqlx::query("UPDATE games SET status = 'over', version = version + 1 WHERE id = $1")
-                    .bind(&mv.game_id)
-                    .execute(&mut *tx)
-                    .await?;
+                sqlx::query(
+                    "UPDATE games SET status = 'over', version = version + 1 WHERE id = $1",
+                )
+                .bind(&mv.game_id)
+                .execute(&mut *tx)
+                .await?;
             }
             results.push(Ok(()));
         }

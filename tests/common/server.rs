@@ -1,0 +1,401 @@
+//! A real `tabletop serve` process on a loopback port, its database (SQLite in a temp
+//! folder, or a fresh PostgreSQL schema), HTTP calls and WebSocket clients that keep their
+//! seat's view by applying the server's patches.
+
+use std::io::{BufRead, BufReader};
+use std::process::{Child, Command as StdCommand, ExitStatus, Stdio};
+use std::time::Duration;
+
+use futures_util::{SinkExt, StreamExt};
+use serde_json::{json, Value};
+use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
+
+use super::BIN;
+
+/// Which database a test runs against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Db {
+    Sqlite,
+    Postgres,
+}
+
+/// The PostgreSQL server tests use: `TABLETOP_TEST_PG`, or the machine's local one.
+pub fn postgres_url() -> String {
+    std::env::var("TABLETOP_TEST_PG").unwrap_or_else(|_| {
+        let user = std::env::var("USER").unwrap_or_else(|_| "postgres".into());
+        format!("postgres://{user}@127.0.0.1:5432/test")
+    })
+}
+
+/// A database for one test: a SQLite file in a temp folder, or a new schema of the test
+/// PostgreSQL database. `None` (with the reason printed) when PostgreSQL cannot be reached
+/// outside CI; under `CI=true` an unreachable PostgreSQL fails the test.
+pub struct TestDb {
+    pub url: String,
+    _dir: Option<tempfile::TempDir>,
+}
+
+impl TestDb {
+    pub async fn new(db: Db) -> Option<TestDb> {
+        match db {
+            Db::Sqlite => {
+                let dir = tempfile::tempdir().expect("temp dir");
+                let url = format!("sqlite://{}", dir.path().join("tabletop.db").display());
+                Some(TestDb {
+                    url,
+                    _dir: Some(dir),
+                })
+            }
+            Db::Postgres => {
+                let base = postgres_url();
+                let pool = match sqlx::PgPool::connect(&base).await {
+                    Ok(pool) => pool,
+                    Err(e) if std::env::var("CI").as_deref() != Ok("true") => {
+                        eprintln!("skipped: PostgreSQL at {base} is not reachable ({e})");
+                        return None;
+                    }
+                    Err(e) => panic!("CI=true: PostgreSQL at {base} must be reachable: {e}"),
+                };
+                let schema = format!("t_{}", unique());
+                sqlx::query(&format!("CREATE SCHEMA {schema}"))
+                    .execute(&pool)
+                    .await
+                    .expect("create schema");
+                pool.close().await;
+                let sep = if base.contains('?') { '&' } else { '?' };
+                Some(TestDb {
+                    url: format!("{base}{sep}options=-c%20search_path%3D{schema}"),
+                    _dir: None,
+                })
+            }
+        }
+    }
+}
+
+fn unique() -> String {
+    use std::sync::atomic::{AtomicU32, Ordering};
+    static N: AtomicU32 = AtomicU32::new(0);
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    format!(
+        "{}_{}_{}",
+        std::process::id(),
+        nanos,
+        N.fetch_add(1, Ordering::SeqCst)
+    )
+}
+
+/// A running `tabletop serve`.
+pub struct Server {
+    child: Child,
+    /// `http://127.0.0.1:PORT`
+    pub base: String,
+    pub db_url: String,
+    http: reqwest::Client,
+}
+
+impl Server {
+    pub fn start(db_url: &str) -> Server {
+        let mut child = StdCommand::new(BIN)
+            .args(["serve", "--addr", "127.0.0.1:0", "--db", db_url])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tabletop serve");
+        let stdout = child.stdout.take().expect("stdout");
+        let mut line = String::new();
+        BufReader::new(stdout)
+            .read_line(&mut line)
+            .expect("read the address line");
+        let base = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in {line:?}"))
+            .to_string();
+        Server {
+            child,
+            base,
+            db_url: db_url.to_string(),
+            http: reqwest::Client::new(),
+        }
+    }
+
+    /// `kill -9`: no chance to finish anything.
+    pub fn kill9(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
+    /// SIGTERM, then the exit status.
+    pub fn terminate(&mut self) -> ExitStatus {
+        StdCommand::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill -TERM");
+        self.child.wait().expect("wait for the server")
+    }
+
+    pub fn ws_url(&self, id: &str) -> String {
+        format!("{}/api/games/{id}/ws", self.base.replacen("http", "ws", 1))
+    }
+
+    async fn answer(response: reqwest::Response) -> (u16, Value) {
+        let status = response.status().as_u16();
+        let text = response.text().await.expect("body");
+        let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+        (status, body)
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("GET");
+        Self::answer(response).await
+    }
+
+    pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .json(body)
+            .send()
+            .await
+            .expect("POST");
+        Self::answer(response).await
+    }
+
+    /// A raw body (malformed input tests).
+    pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
+        let response = self
+            .http
+            .post(format!("{}{path}", self.base))
+            .header("content-type", "application/json")
+            .body(body)
+            .send()
+            .await
+            .expect("POST");
+        Self::answer(response).await
+    }
+
+    /// Creates a game; returns its id and the seats' tokens.
+    pub async fn create(&self, request: Value) -> (String, Vec<Option<String>>) {
+        let (status, body) = self.post("/api/games", &request).await;
+        assert_eq!(status, 201, "create {request}: {body}");
+        let id = body["id"].as_str().expect("id").to_string();
+        let tokens = body["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .map(|s| s["token"].as_str().map(String::from))
+            .collect();
+        (id, tokens)
+    }
+
+    /// Polls the summary until the game is over (bots).
+    pub async fn wait_over(&self, id: &str, limit: Duration) -> Value {
+        let start = std::time::Instant::now();
+        loop {
+            let (_, summary) = self.get(&format!("/api/games/{id}")).await;
+            if summary["status"] == "over" {
+                return summary;
+            }
+            assert!(
+                start.elapsed() < limit,
+                "game {id} not over after {limit:?}: {summary}"
+            );
+            tokio::time::sleep(Duration::from_millis(200)).await;
+        }
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// How long a test waits for one message before it fails.
+const RECV_LIMIT: Duration = Duration::from_secs(60);
+
+/// A WebSocket client of one seat (or a spectator) that keeps the seat's view.
+pub struct Client {
+    ws: WebSocketStream<MaybeTlsStream<TcpStream>>,
+    pub seat: Option<u8>,
+    pub seq: u64,
+    pub view: Value,
+    pub to_move: Option<u8>,
+    pub legal: Option<Vec<Value>>,
+    pub status: String,
+    pub outcome: Value,
+    /// The view after each seq this client saw.
+    pub views: Vec<(u64, Value)>,
+    /// Every message received, as text (hidden-information checks).
+    pub received: Vec<String>,
+}
+
+impl Client {
+    /// Connects without saying hello.
+    pub async fn open(server: &Server, id: &str) -> Client {
+        let (ws, _) = tokio_tungstenite::connect_async(server.ws_url(id))
+            .await
+            .expect("connect the WebSocket");
+        Client {
+            ws,
+            seat: None,
+            seq: 0,
+            view: Value::Null,
+            to_move: None,
+            legal: None,
+            status: String::new(),
+            outcome: Value::Null,
+            views: Vec::new(),
+            received: Vec::new(),
+        }
+    }
+
+    /// Connects, says hello with `token` (none: spectator) and takes the state.
+    pub async fn connect(server: &Server, id: &str, token: Option<&str>) -> Client {
+        let mut client = Self::open(server, id).await;
+        client.send(&json!({"type": "hello", "token": token})).await;
+        let state = client.next().await;
+        assert_eq!(state["type"], "state", "{state}");
+        client
+    }
+
+    pub async fn send(&mut self, message: &Value) {
+        self.send_text(message.to_string()).await;
+    }
+
+    pub async fn send_text(&mut self, text: String) {
+        self.ws
+            .send(Message::Text(text.into()))
+            .await
+            .expect("send");
+    }
+
+    pub async fn send_binary(&mut self, bytes: Vec<u8>) {
+        self.ws
+            .send(Message::Binary(bytes.into()))
+            .await
+            .expect("send");
+    }
+
+    /// The next JSON message (pings are answered by the library); panics on close.
+    pub async fn recv(&mut self) -> Value {
+        loop {
+            let frame = tokio::time::timeout(RECV_LIMIT, self.ws.next())
+                .await
+                .expect("a message within the limit");
+            match frame {
+                Some(Ok(Message::Text(text))) => {
+                    self.received.push(text.to_string());
+                    return serde_json::from_str(&text).expect("server messages are JSON");
+                }
+                Some(Ok(Message::Close(frame))) => panic!("closed by the server: {frame:?}"),
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => panic!("WebSocket error: {e}"),
+                None => panic!("connection ended"),
+            }
+        }
+    }
+
+    /// The close frame the server ends with: (code, reason).
+    pub async fn closed(&mut self) -> (u16, String) {
+        loop {
+            let frame = tokio::time::timeout(RECV_LIMIT, self.ws.next())
+                .await
+                .expect("a close within the limit");
+            match frame {
+                Some(Ok(Message::Close(Some(frame)))) => {
+                    return (u16::from(frame.code), frame.reason.to_string())
+                }
+                Some(Ok(Message::Close(None))) | None => return (0, String::new()),
+                Some(Ok(_)) => continue,
+                Some(Err(e)) => return (0, e.to_string()),
+            }
+        }
+    }
+
+    /// The next message, taken into the client's state.
+    pub async fn next(&mut self) -> Value {
+        let message = self.recv().await;
+        self.absorb(&message);
+        message
+    }
+
+    fn absorb(&mut self, message: &Value) {
+        match message["type"].as_str() {
+            Some("state") => {
+                self.view = message["view"].clone();
+                self.seat = message["seat"].as_u64().map(|s| s as u8);
+            }
+            Some("update") => {
+                let patch: json_patch::Patch =
+                    serde_json::from_value(message["view_patch"].clone()).expect("a JSON Patch");
+                json_patch::patch(&mut self.view, &patch).expect("the patch applies");
+            }
+            _ => return,
+        }
+        self.seq = message["seq"].as_u64().expect("seq");
+        self.to_move = message["to_move"].as_u64().map(|s| s as u8);
+        self.legal = message["legal"]
+            .as_array()
+            .map(|l| l.iter().map(|a| a["action"].clone()).collect());
+        self.status = message["status"].as_str().unwrap_or_default().to_string();
+        self.outcome = message["outcome"].clone();
+        self.views.push((self.seq, self.view.clone()));
+    }
+
+    /// Takes messages until the client has seen `seq`; returns the errors met on the way.
+    pub async fn wait_seq(&mut self, seq: u64) -> Vec<Value> {
+        let mut errors = Vec::new();
+        while self.seq < seq {
+            let message = self.next().await;
+            if message["type"] == "error" {
+                errors.push(message);
+            }
+        }
+        errors
+    }
+
+    pub async fn act(&mut self, action: &Value) {
+        let message = json!({"type": "act", "seq": self.seq, "action": action});
+        self.send(&message).await;
+    }
+}
+
+/// Plays random legal moves with every seat's client until the game ends or `max_moves`
+/// were played; every client sees every move. Returns the actions played.
+pub async fn play_random(
+    clients: &mut [Client],
+    rng: &mut impl rand::Rng,
+    max_moves: usize,
+) -> Vec<Value> {
+    let mut played = Vec::new();
+    while clients[0].status != "over" && played.len() < max_moves {
+        let mover = clients
+            .iter()
+            .position(|c| c.seat.is_some() && c.seat == c.to_move)
+            .expect("a client of the seat to move");
+        let legal = clients[mover]
+            .legal
+            .clone()
+            .expect("the mover has legal actions");
+        let action = legal[rng.gen_range(0..legal.len())].clone();
+        let seq = clients[mover].seq + 1;
+        clients[mover].act(&action).await;
+        for client in clients.iter_mut() {
+            let errors = client.wait_seq(seq).await;
+            assert!(errors.is_empty(), "errors: {errors:?}");
+        }
+        played.push(action);
+    }
+    played
+}

@@ -1,0 +1,689 @@
+//! `tabletop serve` as a client sees it: a real server process on a loopback port, HTTP
+//! and WebSocket, on SQLite and on PostgreSQL (every test runs against both).
+
+mod common;
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use common::server::{play_random, Client, Db, Server, TestDb};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use serde_json::{json, Value};
+
+/// Four human seats.
+fn humans(n: usize) -> Vec<Value> {
+    (0..n)
+        .map(|i| json!({"kind": "human", "name": format!("P{i}")}))
+        .collect()
+}
+
+async fn connect_all(server: &Server, id: &str, tokens: &[Option<String>]) -> Vec<Client> {
+    let mut clients = Vec::new();
+    for token in tokens {
+        clients.push(Client::connect(server, id, token.as_deref()).await);
+    }
+    clients
+}
+
+/// Checks every view a client saw against the engine's view of its seat at that seq,
+/// replaying the stored record: a seat is sent exactly what it may know, no more.
+fn check_views_against_engine(record: &Value, clients: &[Client]) {
+    let catalog = tabletop::games::catalog();
+    let kind = catalog
+        .get(record["game"].as_str().expect("game"))
+        .expect("known game");
+    let seed = record["seed"].as_u64().expect("seed");
+    let actions = record["actions"].as_array().expect("actions");
+    let (mut game, _) = kind
+        .replay(&record["config"], seed, &[])
+        .expect("the record starts");
+    let by_seq: Vec<HashMap<u64, &Value>> = clients
+        .iter()
+        .map(|c| c.views.iter().map(|(seq, view)| (*seq, view)).collect())
+        .collect();
+    let mut checked = 0;
+    for seq in 0..=actions.len() as u64 {
+        for (client, views) in clients.iter().zip(&by_seq) {
+            if let Some(view) = views.get(&seq) {
+                let engine_view = game.view_json(client.seat).expect("view");
+                assert_eq!(
+                    *view, &engine_view,
+                    "{}: seat {:?} at seq {seq}: the view sent differs from the engine's",
+                    record["game"], client.seat
+                );
+                checked += 1;
+            }
+        }
+        if let Some(action) = actions.get(seq as usize) {
+            game.apply_logged(action).expect("the record replays");
+        }
+    }
+    assert!(checked > actions.len(), "too few views checked: {checked}");
+}
+
+/// The outcome `tabletop replay` computes from the stored record.
+fn replay_outcome(record: &Value) -> Value {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("record.json");
+    std::fs::write(&file, record.to_string()).expect("write the record");
+    common::replay_json(&file)["outcome"].clone()
+}
+
+/// A whole game of each of the three games, played by four WebSocket clients (random legal
+/// moves) plus a spectator to the end: every seat's views match the engine's, the outcome
+/// matches `tabletop replay` of the stored record.
+async fn whole_games_by_four_clients(db: &TestDb) {
+    let server = Server::start(&db.url);
+    // The three games at once: their moves share the server's commits.
+    let games = ["valdora", "valley", "pandoria"]
+        .into_iter()
+        .enumerate()
+        .map(|(i, game)| whole_game(&server, game, i as u64));
+    futures_util::future::join_all(games).await;
+}
+
+async fn whole_game(server: &Server, game: &str, i: u64) {
+    let (id, tokens) = server
+        .create(json!({"game": game, "seed": 40 + i, "seats": humans(4)}))
+        .await;
+    let mut clients = connect_all(server, &id, &tokens).await;
+    clients.push(Client::connect(server, &id, None).await);
+    assert_eq!(clients[4].seat, None);
+    assert_eq!(clients[4].legal, None, "a spectator gets no legal actions");
+    // The record holds the seed: not served during the game.
+    let (status, body) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(
+        (status, body["kind"].as_str()),
+        (409, Some("not_over")),
+        "{body}"
+    );
+    let mut rng = ChaCha8Rng::seed_from_u64(7 + i);
+    let played = play_random(&mut clients, &mut rng, 100_000).await;
+    assert!(
+        clients.iter().all(|c| c.status == "over"),
+        "{game} did not end"
+    );
+    let (status, record) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(status, 200, "{record}");
+    assert_eq!(record["actions"], Value::Array(played));
+    check_views_against_engine(&record, &clients);
+    let (_, summary) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(summary["status"], "over");
+    assert_eq!(summary["outcome"], replay_outcome(&record), "{game}");
+    assert_eq!(clients[0].outcome, summary["outcome"]);
+    // The log has every move's events as sentences.
+    let (_, log) = server.get(&format!("/api/games/{id}/log")).await;
+    let log = log.as_array().expect("log");
+    assert_eq!(log.len(), record["actions"].as_array().map_or(0, Vec::len));
+    assert!(log
+        .iter()
+        .flat_map(|m| m["events"].as_array().into_iter().flatten())
+        .all(|e| e["text"]
+            .as_str()
+            .is_some_and(|t| !t.is_empty() && !t.contains('{'))));
+}
+
+/// Two tabs of one seat send a move for the same position at once: exactly one is stored,
+/// the other is refused (`conflict` while the first is being stored, `stale` after), and
+/// both tabs receive the stored move.
+async fn racing_moves(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (id, tokens) = server
+        .create(json!({"game": "valdora", "seed": 3, "seats": humans(4)}))
+        .await;
+    let mut clients = connect_all(&server, &id, &tokens).await;
+    let mover = clients
+        .iter()
+        .position(|c| c.seat == c.to_move)
+        .expect("mover");
+    let mut twin = Client::connect(&server, &id, tokens[mover].as_deref()).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(1);
+    for round in 0..20 {
+        // Whose turn it is changes; race whoever is to move with a twin of its seat.
+        let mover = clients
+            .iter()
+            .position(|c| c.seat == c.to_move)
+            .expect("mover");
+        if twin.seat != clients[mover].seat {
+            twin = Client::connect(&server, &id, tokens[mover].as_deref()).await;
+        }
+        let legal = clients[mover].legal.clone().expect("legal");
+        let a = legal[rng.gen_range(0..legal.len())].clone();
+        let b = legal[rng.gen_range(0..legal.len())].clone();
+        let seq = clients[mover].seq;
+        let first = json!({"type": "act", "seq": seq, "action": a});
+        let second = json!({"type": "act", "seq": seq, "action": b});
+        let (x, y) = (&mut clients[mover], &mut twin);
+        tokio::join!(x.send(&first), y.send(&second));
+        let refused: Vec<Value> = [
+            clients[mover].wait_seq(seq + 1).await,
+            twin.wait_seq(seq + 1).await,
+        ]
+        .concat();
+        // The loser's error may come after its update: collect until one error is seen.
+        let mut refused = refused;
+        while refused.is_empty() {
+            let message = tokio::time::timeout(Duration::from_secs(10), twin.next())
+                .await
+                .ok();
+            let other = match message {
+                Some(m) if m["type"] == "error" => Some(m),
+                _ => None,
+            };
+            if let Some(e) = other {
+                refused.push(e);
+                break;
+            }
+            let message = clients[mover].next().await;
+            if message["type"] == "error" {
+                refused.push(message);
+            }
+        }
+        assert_eq!(refused.len(), 1, "round {round}: {refused:?}");
+        let kind = refused[0]["kind"].as_str().unwrap_or_default();
+        assert!(
+            kind == "conflict" || kind == "stale",
+            "round {round}: {refused:?}"
+        );
+        for (i, client) in clients.iter_mut().enumerate() {
+            if i != mover {
+                client.wait_seq(seq + 1).await;
+            }
+        }
+        let (_, summary) = server.get(&format!("/api/games/{id}")).await;
+        assert_eq!(
+            summary["seq"],
+            seq + 1,
+            "round {round}: exactly one move stored"
+        );
+    }
+    let (_, log) = server.get(&format!("/api/games/{id}/log")).await;
+    assert_eq!(log.as_array().map(Vec::len), Some(20));
+}
+
+use rand::Rng;
+
+/// A move with an old seq gets `stale` with the game's seq, then the current state; a
+/// reconnect with the same token resumes the stored position; moves out of turn, illegal
+/// moves and moves by spectators are refused with their kinds, and nothing changes.
+async fn stale_reconnect_and_refusals(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (id, tokens) = server
+        .create(json!({"game": "pandoria", "seed": 9, "seats": humans(4)}))
+        .await;
+    let mut clients = connect_all(&server, &id, &tokens).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(2);
+    play_random(&mut clients, &mut rng, 12).await;
+    let mover = clients
+        .iter()
+        .position(|c| c.seat == c.to_move)
+        .expect("mover");
+    let other = (mover + 1) % 4;
+    let legal = clients[mover].legal.clone().expect("legal");
+
+    // Stale.
+    clients[mover]
+        .send(&json!({"type": "act", "seq": 5, "action": legal[0]}))
+        .await;
+    let error = clients[mover].next().await;
+    assert_eq!(error["kind"], "stale", "{error}");
+    assert_eq!(error["seq"], 12);
+    let state = clients[mover].next().await;
+    assert_eq!(
+        (state["type"].as_str(), state["seq"].as_u64()),
+        (Some("state"), Some(12))
+    );
+
+    // Not your turn; illegal; another game's action; a spectator.
+    clients[other].act(&legal[0]).await;
+    assert_eq!(clients[other].next().await["kind"], "not_your_turn");
+    clients[mover].act(&json!({"NoSuchAction": 1})).await;
+    assert_eq!(clients[mover].next().await["kind"], "malformed");
+    let mut spectator = Client::connect(&server, &id, None).await;
+    spectator.act(&legal[0]).await;
+    assert_eq!(spectator.next().await["kind"], "bad_token");
+    let (_, summary) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(summary["seq"], 12, "refused moves change nothing");
+
+    // Reconnect: the same position, the same view.
+    let before = clients[mover].view.clone();
+    drop(clients.remove(mover));
+    let again = Client::connect(&server, &id, tokens[mover].as_deref()).await;
+    assert_eq!((again.seq, &again.view), (12, &before));
+    assert_eq!(again.legal.as_ref(), Some(&legal));
+
+    // A wrong token is refused, and the connection stays open for a good hello.
+    let mut stranger = Client::open(&server, &id).await;
+    stranger
+        .send(&json!({"type": "hello", "token": "0".repeat(64)}))
+        .await;
+    assert_eq!(stranger.next().await["kind"], "bad_token");
+    stranger.send(&json!({"type": "hello"})).await;
+    assert_eq!(stranger.next().await["type"], "state");
+}
+
+/// Bots in every seat finish a game by themselves; the stored record replays to the same
+/// outcome. One human with bots: the bots wait for the human and answer its moves.
+async fn bot_seats_finish_games(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (id, _) = server
+        .create(
+            json!({"game": "valdora", "config": {"players": 3}, "seats": [
+                {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "medium"},
+                {"kind": "bot", "bot": "ismcts:iters=20"}
+            ]}),
+        )
+        .await;
+    let summary = server.wait_over(&id, Duration::from_secs(600)).await;
+    let (_, record) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(summary["outcome"], replay_outcome(&record));
+
+    let (id, tokens) = server
+        .create(json!({"game": "valley", "seats": [
+            {"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "easy"},
+            {"kind": "bot", "bot": "medium"}, {"kind": "bot", "bot": "random"}
+        ]}))
+        .await;
+    assert!(
+        tokens[1..].iter().all(Option::is_none),
+        "bot seats have no token"
+    );
+    let mut me = Client::connect(&server, &id, tokens[0].as_deref()).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(5);
+    while me.status != "over" {
+        if me.to_move == me.seat {
+            let legal = me.legal.clone().expect("legal");
+            me.act(&legal[rng.gen_range(0..legal.len())]).await;
+        }
+        let message = me.next().await;
+        assert_ne!(message["type"], "error", "{message}");
+    }
+    let (_, record) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(me.outcome, replay_outcome(&record));
+}
+
+/// Free seats: the game is open (listed in the lobby, no moves taken) until every seat is
+/// taken by a join or by an invitation link's first hello.
+async fn lobby_join_and_invitations(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (id, tokens) = server
+        .create(
+            json!({"game": "valdora", "config": {"players": 3}, "seats": [
+                {"kind": "human", "name": "Host"}, {"kind": "human"}, {"kind": "human"}
+            ]}),
+        )
+        .await;
+    let (_, open) = server.get("/api/games?status=open").await;
+    let listed = open
+        .as_array()
+        .and_then(|g| g.iter().find(|g| g["id"] == id.as_str()))
+        .expect("listed as open");
+    assert_eq!(listed["seats_free"], 2);
+    let mut host = Client::connect(&server, &id, tokens[0].as_deref()).await;
+    assert_eq!(host.status, "open");
+    host.act(&json!({"End": null})).await;
+    assert_eq!(host.next().await["kind"], "not_started");
+
+    let (status, joined) = server
+        .post(&format!("/api/games/{id}/join"), &json!({"name": "Bea"}))
+        .await;
+    assert_eq!(status, 200, "{joined}");
+    assert_eq!(joined["seat"], 1);
+    let (status, taken) = server
+        .post(
+            &format!("/api/games/{id}/join"),
+            &json!({"seat": 1, "name": "Cy"}),
+        )
+        .await;
+    assert_eq!((status, taken["kind"].as_str()), (409, Some("seat_taken")));
+    // The invitation link of seat 2 claims it with its first hello; the game starts.
+    let mut guest = Client::open(&server, &id).await;
+    guest
+        .send(&json!({"type": "hello", "token": tokens[2], "name": "Dee"}))
+        .await;
+    let mut state = guest.next().await;
+    while state["type"] != "state" {
+        state = guest.next().await;
+    }
+    // Bea's join, then Dee's claim: each a seats message followed by a state.
+    let mut seats = host.next().await;
+    while seats["type"] != "seats" || seats["status"] != "running" {
+        seats = host.next().await;
+    }
+    assert_eq!(seats["seats"][2]["name"], "Dee");
+    let state = host.next().await;
+    assert_eq!(state["type"], "state");
+    assert_eq!(host.status, "running");
+    let (status, body) = server
+        .post(&format!("/api/games/{id}/join"), &json!({"name": "Late"}))
+        .await;
+    assert_eq!((status, body["kind"].as_str()), (409, Some("seat_taken")));
+    let (_, summary) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(summary["seats"][1]["name"], "Bea");
+    assert_eq!(summary["seats_free"], 0);
+}
+
+/// After `kill -9` and a restart on the same database, every acknowledged move is there,
+/// in order, and the game plays on to the end.
+async fn kill_9_loses_no_acknowledged_move(db: &TestDb) {
+    let mut server = Server::start(&db.url);
+    let mut games = Vec::new();
+    for seed in 0..3u64 {
+        let (id, tokens) = server
+            .create(json!({"game": "valdora", "seed": seed, "seats": humans(4)}))
+            .await;
+        games.push((id, tokens));
+    }
+    // Each game's movers play as fast as they can; the server is killed mid-way.
+    let mut acknowledged: Vec<Vec<Value>> = vec![Vec::new(); games.len()];
+    let mut players = Vec::new();
+    for (id, tokens) in &games {
+        players.push(connect_all(&server, id, tokens).await);
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    for _ in 0..40 {
+        for (g, clients) in players.iter_mut().enumerate() {
+            acknowledged[g].extend(play_random(clients, &mut rng, 1).await);
+        }
+    }
+    // Moves in flight at the kill: sent, maybe stored, not acknowledged.
+    for clients in players.iter_mut() {
+        let mover = clients
+            .iter()
+            .position(|c| c.seat == c.to_move)
+            .expect("mover");
+        let legal = clients[mover].legal.clone().expect("legal");
+        clients[mover].act(&legal[0]).await;
+    }
+    server.kill9();
+    drop(players);
+    let server = Server::start(&db.url);
+    for (g, (id, tokens)) in games.iter().enumerate() {
+        let mut clients = connect_all(&server, id, tokens).await;
+        let stored = clients[0].seq as usize;
+        assert!(
+            stored >= acknowledged[g].len(),
+            "game {id}: {stored} moves stored, {} acknowledged",
+            acknowledged[g].len()
+        );
+        play_random(&mut clients, &mut rng, 100_000).await;
+        let (_, record) = server.get(&format!("/api/games/{id}/record")).await;
+        let actions = record["actions"].as_array().expect("actions");
+        assert_eq!(
+            &actions[..acknowledged[g].len()],
+            &acknowledged[g][..],
+            "game {id}"
+        );
+    }
+}
+
+/// At least 10,000 bad messages over one real socket: each gets a typed error and the
+/// connection stays open; then the game plays to its end and its record replays.
+async fn bad_messages_change_nothing(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (id, tokens) = server
+        .create(
+            json!({"game": "valdora", "seed": 21, "seats": humans(3), "config": {"players": 3}}),
+        )
+        .await;
+    let mut clients = connect_all(&server, &id, &tokens).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(99);
+    play_random(&mut clients, &mut rng, 5).await;
+    let seq = clients[0].seq;
+    let mover = clients
+        .iter()
+        .position(|c| c.seat == c.to_move)
+        .expect("mover");
+    let idle = (mover + 1) % 3;
+    let valley_action = json!({"Buy": {"slot": 0}});
+    let pieces = [
+        "{", "}", "[", "]", "\"", ":", ",", "act", "type", "seq", "null", "1e999", "-1", "\u{0}",
+        "é", "hello", "action",
+    ];
+    let mut sent = 0;
+    let mut kinds: HashMap<String, usize> = HashMap::new();
+    for i in 0..10_500u32 {
+        let client = if i % 2 == 0 { mover } else { idle };
+        let text = match i % 12 {
+            0 => (0..rng.gen_range(1..30)).map(|_| pieces[rng.gen_range(0..pieces.len())]).collect(),
+            1 => r#"{"type":"act","seq":"x","action":1}"#.to_string(),
+            2 => json!({"type": "act", "seq": seq, "action": {"Move": {"to": 250 + i}}}).to_string(),
+            3 => json!({"type": "act", "seq": seq, "action": valley_action}).to_string(),
+            4 => json!({"type": "act", "seq": u64::MAX, "action": null}).to_string(),
+            5 => json!({"type": "hello", "token": "x"}).to_string(),
+            6 => json!({"type": "quit"}).to_string(),
+            7 => json!({"type": "act", "seq": seq, "action": clients[mover].legal.clone().map(|l| l[0].clone()), "extra": 1}).to_string(),
+            8 => "x".repeat(20_000),
+            9 => json!([1, 2, 3]).to_string(),
+            10 => json!({"type": "act", "seq": seq}).to_string(),
+            _ => json!({"type": "act", "seq": seq, "action": "End"}).to_string(),
+        };
+        if i % 500 == 499 {
+            clients[client].send_binary(vec![0, 159, 146, 150]).await;
+        } else {
+            clients[client].send_text(text).await;
+        }
+        sent += 1;
+        let reply = clients[client].recv().await;
+        assert_eq!(reply["type"], "error", "message {i}: {reply}");
+        *kinds
+            .entry(reply["kind"].as_str().unwrap_or_default().to_string())
+            .or_default() += 1;
+        if reply["kind"] == "stale" {
+            // The current state follows a stale error.
+            assert_eq!(clients[client].recv().await["type"], "state");
+        }
+    }
+    assert!(sent >= 10_000);
+    for kind in ["malformed", "too_large", "not_your_turn", "stale"] {
+        assert!(kinds.contains_key(kind), "no {kind} among {kinds:?}");
+    }
+    let (_, summary) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(summary["seq"], seq, "no bad message changed the game");
+    play_random(&mut clients, &mut rng, 100_000).await;
+    let (_, record) = server.get(&format!("/api/games/{id}/record")).await;
+    let (_, summary) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!(summary["outcome"], replay_outcome(&record));
+}
+
+/// HTTP: every bad request gets a typed JSON error and changes nothing.
+async fn bad_http_requests(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let cases: Vec<(&str, Value, &str)> = vec![
+        (
+            "/api/games",
+            json!({"game": "chess", "seats": []}),
+            "malformed",
+        ),
+        (
+            "/api/games",
+            json!({"game": "valdora", "seats": humans(2)}),
+            "malformed",
+        ),
+        (
+            "/api/games",
+            json!({"game": "valdora", "seats": humans(4), "config": {"turn_cap": 3}}),
+            "malformed",
+        ),
+        (
+            "/api/games",
+            json!({"game": "valdora", "seats": humans(4), "config": {"data": "/etc/passwd"}}),
+            "malformed",
+        ),
+        (
+            "/api/games",
+            json!({"game": "valdora", "seats": humans(4), "config": {"players": 9}}),
+            "malformed",
+        ),
+        (
+            "/api/games",
+            json!({"game": "pandoria", "seats": humans(3), "config": {"players": 3, "teams": true}}),
+            "malformed",
+        ),
+        (
+            "/api/games",
+            json!({"game": "valdora", "seats": [{"kind": "bot", "bot": "ismcts:iters=99999999"}, {"kind":"bot","bot":"easy"}, {"kind":"bot","bot":"easy"}, {"kind":"bot","bot":"easy"}]}),
+            "malformed",
+        ),
+        (
+            "/api/games",
+            json!({"game": "valdora", "seats": [{"kind": "human", "name": ""}, {"kind":"bot","bot":"easy"}, {"kind":"bot","bot":"easy"}, {"kind":"bot","bot":"easy"}]}),
+            "malformed",
+        ),
+        ("/api/games", json!({"game": 7}), "malformed"),
+        ("/api/games", json!([]), "malformed"),
+        (
+            "/api/games/zzzzzzzzzzzz/join",
+            json!({"name": "x"}),
+            "not_found",
+        ),
+        (
+            "/api/games/..%2F..%2Fetc/join",
+            json!({"name": "x"}),
+            "not_found",
+        ),
+    ];
+    for (path, body, kind) in cases {
+        let (status, answer) = server.post(path, &body).await;
+        assert_eq!(answer["kind"], kind, "{path} {body}: {status} {answer}");
+        assert!(status >= 400);
+    }
+    let (status, answer) = server.post_raw("/api/games", b"{not json".to_vec()).await;
+    assert_eq!(
+        (status, answer["kind"].as_str()),
+        (400, Some("malformed")),
+        "{answer}"
+    );
+    let (status, answer) = server.post_raw("/api/games", vec![b' '; 100_000]).await;
+    assert_eq!(
+        (status, answer["kind"].as_str()),
+        (413, Some("too_large")),
+        "{answer}"
+    );
+    let (status, answer) = server.get("/api/games?status=sideways").await;
+    assert_eq!(
+        (status, answer["kind"].as_str()),
+        (400, Some("malformed")),
+        "{answer}"
+    );
+    let (status, answer) = server.get("/api/games/abc").await;
+    assert_eq!((status, answer["kind"].as_str()), (404, Some("not_found")));
+    let (status, answer) = server.get("/no/such/route").await;
+    assert_eq!((status, answer["kind"].as_str()), (404, Some("not_found")));
+    let (_, games) = server.get("/api/games").await;
+    assert_eq!(games, json!([]), "no bad request created a game");
+    // A WebSocket to an unknown game: an error, then a close with a reason.
+    let mut ghost = Client::open(&server, "zzzzzzzzzzzz").await;
+    assert_eq!(ghost.recv().await["kind"], "not_found");
+    let (code, reason) = ghost.closed().await;
+    assert_eq!((code, reason.as_str()), (1008, "no such game"));
+}
+
+/// The kinds endpoint builds a "new game" form; OpenAPI, health and metrics answer; SIGTERM
+/// closes connections with a reason and exits cleanly.
+async fn kinds_docs_operations_and_shutdown(db: &TestDb) {
+    let mut server = Server::start(&db.url);
+    let (status, kinds) = server.get("/api/games/kinds").await;
+    assert_eq!(status, 200);
+    let games: Vec<&str> = kinds["games"]
+        .as_array()
+        .expect("games")
+        .iter()
+        .filter_map(|g| g["game"].as_str())
+        .collect();
+    assert_eq!(games, ["valdora", "valley", "pandoria"]);
+    for game in kinds["games"].as_array().into_iter().flatten() {
+        assert_eq!(game["options"][0]["key"], "players", "{game}");
+    }
+    let strengths: Vec<&str> = kinds["bots"]
+        .as_array()
+        .expect("bots")
+        .iter()
+        .filter_map(|b| b["name"].as_str())
+        .collect();
+    assert_eq!(strengths, ["easy", "medium", "hard"]);
+    let (_, openapi) = server.get("/api/openapi.json").await;
+    for path in [
+        "/api/games",
+        "/api/games/kinds",
+        "/api/games/{id}/join",
+        "/api/games/{id}/record",
+        "/api/games/{id}/ws",
+    ] {
+        assert!(
+            openapi["paths"].get(path).is_some(),
+            "{path} not in the OpenAPI document"
+        );
+    }
+    assert!(openapi["components"]["schemas"]
+        .get("ServerMessage")
+        .is_some());
+    let (status, health) = server.get("/healthz").await;
+    assert_eq!((status, health), (200, json!("ok\n")));
+    let (id, tokens) = server
+        .create(json!({"game": "valley", "config": {"players": 2}, "seats": humans(2)}))
+        .await;
+    let mut clients = connect_all(&server, &id, &tokens).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(3);
+    play_random(&mut clients, &mut rng, 5).await;
+    let (_, metrics) = server.get("/metrics").await;
+    let metrics = metrics.as_str().expect("metrics text").to_string();
+    for name in [
+        "tabletop_moves_total",
+        "tabletop_move_latency_seconds_bucket",
+        "tabletop_ws_connections",
+        "tabletop_games{status=\"running\"}",
+    ] {
+        assert!(metrics.contains(name), "{name} missing from /metrics");
+    }
+    // Valley's text table is its view as JSON until it gets a drawn one.
+    let (status, text) = server.get(&format!("/api/games/{id}/text")).await;
+    assert_eq!(status, 200);
+    assert!(!text.is_null() && text != json!(""), "{text}");
+    let status = server.terminate();
+    assert!(status.success(), "exit status after SIGTERM: {status}");
+    for client in clients.iter_mut() {
+        let (code, reason) = client.closed().await;
+        assert_eq!((code, reason.as_str()), (1001, "server shutting down"));
+    }
+}
+
+macro_rules! on_both_databases {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    if let Some(db) = TestDb::new(Db::Sqlite).await {
+                        super::$test(&db).await;
+                    }
+                }
+            )*
+        }
+        mod postgres {
+            use super::*;
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    if let Some(db) = TestDb::new(Db::Postgres).await {
+                        super::$test(&db).await;
+                    }
+                }
+            )*
+        }
+    };
+}
+
+on_both_databases!(
+    whole_games_by_four_clients,
+    racing_moves,
+    stale_reconnect_and_refusals,
+    bot_seats_finish_games,
+    lobby_join_and_invitations,
+    kill_9_loses_no_acknowledged_move,
+    bad_messages_change_nothing,
+    bad_http_requests,
+    kinds_docs_operations_and_shutdown,
+);
