@@ -2,6 +2,7 @@
 //! automatic steps between decisions.
 
 use crate::actions::{Action, ActionSink, Count, TileId};
+use crate::board::CellKind;
 use crate::cards::{card_bit, Building, CardId, Realm};
 use crate::components::Resource;
 use crate::events::{Event, Reason};
@@ -282,9 +283,16 @@ impl Pandoria {
         }
     }
 
-    /// P-K3: may a figure of `seat` pass `cell`?
+    /// P-K3: may a figure of `seat` pass `cell`? Any hex of the board except a rival
+    /// castle or a lake (the seed: "No pueden pasar ... en castillos de los rivales o en
+    /// lagos"), so occupied hexes, closed regions, exits and hexes without a tile may be
+    /// passed. A ship lies on a lake (P-G2), so it blocks like the lake it is on.
     fn elf_passable(&self, seat: Seat, cell: Cell) -> bool {
-        self.map.land(cell).is_some() || self.map.castle(cell) == Some(seat)
+        let lake = matches!(
+            self.rules().board.kind(cell),
+            CellKind::Lake | CellKind::Ship
+        );
+        !lake && self.map.castle(cell).is_none_or(|owner| owner == seat)
     }
 
     /// P-K3: may a figure of `seat` stop on `cell`?
