@@ -9,7 +9,7 @@ use crate::components::Resource;
 use crate::events::{Event, Reason};
 use crate::hex::{Cell, CellSet, NO_CELL};
 use crate::state::{Pandoria, Phase, LEADER, MARKET, NO_CARD, SLOTS};
-use crate::turn::cards_of;
+use crate::turn::{cards_of, Paid};
 use engine::{EventSink, Seat};
 
 /// The step a spell is waiting for (P-Z4: public).
@@ -189,7 +189,7 @@ impl Pandoria {
     ) {
         let seat = self.current;
         let cost = self.spell_cost(seat, card);
-        self.pay(seat, Resource::Crystal, cost, pay, events);
+        let paid = self.pay(seat, Resource::Crystal, cost, pay);
         let rules = self.rules();
         let p = &mut self.players[usize::from(seat)];
         p.hand &= !card_bit(card);
@@ -197,6 +197,7 @@ impl Pandoria {
         p.spell_pile |= card_bit(card);
         p.last_spell = card;
         events.emit(Event::SpellCast { seat, card, cost });
+        paid.tell(events);
         // P-B10.
         if let Some(shrine) = self.player(seat).visible(rules, Building::Shrine) {
             let points = u16::from(shrine.building_value);
@@ -455,13 +456,14 @@ impl Pandoria {
                 return self.end_spell(events);
             }
             (Pending::Construct, Action::Monument { slot, .. }) => {
-                self.raise_monument(seat, slot, 0, events);
+                self.raise_monument(seat, slot, 0, Paid::NOTHING, events);
                 return self.end_spell(events);
             }
             (Pending::MasterBuilderBuild, Action::Build { card, slot, pay }) => {
                 let cost = self.build_cost(seat, card, usize::from(slot)).unwrap_or(0);
-                self.pay(seat, Resource::Wood, cost, pay, events);
+                let paid = self.pay(seat, Resource::Wood, cost, pay);
                 self.build(seat, card, slot, cost, events);
+                paid.tell(events);
                 self.turn.pending = Pending::MasterBuilderMonument;
             }
             (Pending::MasterBuilderBuild, Action::Skip) => {
@@ -469,8 +471,8 @@ impl Pandoria {
             }
             (Pending::MasterBuilderMonument, Action::Monument { slot, pay }) => {
                 let cost = self.monument_cost(seat, usize::from(slot)).unwrap_or(0);
-                self.pay(seat, Resource::Wood, cost, pay, events);
-                self.raise_monument(seat, slot, cost, events);
+                let paid = self.pay(seat, Resource::Wood, cost, pay);
+                self.raise_monument(seat, slot, cost, paid, events);
                 return self.end_spell(events);
             }
             (Pending::MasterBuilderMonument, Action::Skip) => return self.end_spell(events),
