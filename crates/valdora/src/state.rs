@@ -33,6 +33,10 @@ pub struct ValdoraConfig {
     /// Simulation only, never for real games: end after this many turns in all. Such a
     /// game's outcome is marked `truncated`.
     pub turn_cap: Option<u32>,
+    /// Show every seat's completed commissions and running score to all (V-I1). Off by
+    /// default, as in the seed: they lie under each adventurer card, and another seat sees
+    /// only how many.
+    pub open_scores: bool,
     /// Component data; set by `--data FILE`, not part of the JSON config.
     #[serde(skip)]
     pub rules: RulesRef,
@@ -44,6 +48,7 @@ impl Default for ValdoraConfig {
             players: 4,
             random_start_player: false,
             turn_cap: None,
+            open_scores: false,
             rules: RulesRef::default(),
         }
     }
