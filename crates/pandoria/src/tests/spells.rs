@@ -129,7 +129,9 @@ fn x12_a_spell_without_effect_is_cast_and_shrine_pays() {
     assert_eq!(g.player(0).last_spell, 0);
     assert_eq!(g.player(0).points[Reason::Shrine.index()], 2, "Shrine pays");
     assert!(
-        !events.iter().any(|e| matches!(e, Event::ResourceSet { .. })),
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::ResourceSet { .. })),
         "{events:?}"
     );
     assert_eq!(g.turn.pending, Pending::None, "no step is waiting");
@@ -204,7 +206,12 @@ fn adopt() {
 // (seats 0 and 2 are partners).
 #[test]
 fn adopt_never_copies_a_partner_in_teams() {
-    let four = [Realm::Humans, Realm::Elves, Realm::Dwarves, Realm::Halflings];
+    let four = [
+        Realm::Humans,
+        Realm::Elves,
+        Realm::Dwarves,
+        Realm::Halflings,
+    ];
     let rules = rules_with(|r| {
         r.cards[0] = spell_card(Spell::Adopt, 0, 2);
         r.cards[1] = spell_card(Spell::Conjure, 10, 3);

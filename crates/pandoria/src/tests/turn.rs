@@ -482,7 +482,12 @@ fn corrected_data_files_load() {
 // first, then what the payment left ("buys …", then "now has N gold").
 #[test]
 fn an_act_is_told_before_the_resource_it_leaves() {
-    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, Rules::standard(), &[]);
+    let mut g = scenario(
+        &[Realm::Humans, Realm::Elves],
+        Mode::Full,
+        Rules::standard(),
+        &[],
+    );
     g.phase = Phase::Buy;
     g.players[0].resources = [5, 10, 5];
     let buy = legal(&g)

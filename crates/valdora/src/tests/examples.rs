@@ -366,7 +366,10 @@ fn completed_commissions_and_scores_of_others_are_hidden() {
     assert_eq!(owner.seats[0].score, None, "no running score of others");
     for observer in [Some(0), Some(1), Some(3), None] {
         let v = g.view(observer);
-        assert_eq!(v.seats[2].completed_count, 1, "{observer:?}: the count is public");
+        assert_eq!(
+            v.seats[2].completed_count, 1,
+            "{observer:?}: the count is public"
+        );
         assert_eq!(v.seats[2].completed, None, "{observer:?}: not which");
         assert_eq!(v.seats[2].score, None, "{observer:?}: nor the points");
     }
