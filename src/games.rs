@@ -79,6 +79,29 @@ pub fn merge_json(base: &mut Value, overrides: &Value) {
     }
 }
 
+/// Whether `G`'s config has a top-level `field` (e.g. `turn_cap`).
+pub fn has_config_field<G: Game>(field: &str) -> bool {
+    serde_json::to_value(G::Config::default())
+        .ok()
+        .and_then(|json| json.as_object().map(|o| o.contains_key(field)))
+        .unwrap_or(false)
+}
+
+/// The games whose config has a `turn_cap`.
+pub fn with_turn_cap() -> Vec<&'static str> {
+    struct HasTurnCap;
+    impl GameVisitor for HasTurnCap {
+        type Output = Option<&'static str>;
+        fn visit<G: Game>(self) -> Self::Output {
+            has_config_field::<G>("turn_cap").then_some(G::NAME)
+        }
+    }
+    names()
+        .into_iter()
+        .filter_map(|name| with_game(name, HasTurnCap).ok().flatten())
+        .collect()
+}
+
 /// What shapes a config besides the game's defaults.
 #[derive(Debug, Default, Clone)]
 pub struct ConfigSpec<'a> {
