@@ -972,6 +972,9 @@ impl Valdora {
     /// rule V-I3: a copy with the unseen cards of every book resampled. Valdora hides
     /// nothing from one seat that another knows, so every observer gets the same kind of
     /// sample.
+    /// Completed commissions are kept as they are although other seats' views hide them
+    /// (V-I1): each was public while held and completing it is a public event, so a seat
+    /// that remembers the log knows them (the bots' choice, `docs/bots.md`).
     pub(crate) fn resample(&self, rng: &mut Rng) -> Valdora {
         let mut copy = self.clone();
         for (b, book) in copy.books.iter_mut().enumerate() {

@@ -387,6 +387,20 @@ fn completed_commissions_and_scores_of_others_are_hidden() {
 }
 
 #[test]
+fn determinize_keeps_completed_commissions_a_seat_saw_completed_in_the_log() {
+    // rule V-I1: hidden from the views of others, but each completion was a public event
+    // naming the face, so the bots' samples keep them (docs/bots.md).
+    let mut g = new_game(4);
+    let c = commission_of(&mut g, Color::Violet, &[]);
+    g.completed[usize::from(c.card)] = Some((2, c.side));
+    for seed in 0..4 {
+        let sample = g.determinize(Some(0), &mut rng_from_seed(seed));
+        assert_eq!(sample.completed, g.completed);
+        assert_eq!(sample.view(Some(0)), g.view(Some(0)));
+    }
+}
+
+#[test]
 fn open_scores_and_the_end_of_the_game_show_every_commission() {
     // rule V-I1: a config option opens scores; the outcome at game end shows everything.
     let config = ValdoraConfig {
