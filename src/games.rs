@@ -271,22 +271,27 @@ pub fn redact_file_text(message: &str) -> String {
     kept.join(" ")
 }
 
-/// Replaces what stands between `"…"` or `` `…` `` quotes with `…`.
+/// Replaces what stands between `"…"` or `` `…` `` quotes with `…`, except the TOML
+/// parser's own grammar tokens (`` `=` ``, `` `.` ``: at most 3 punctuation characters),
+/// which say what was expected without quoting the file.
 fn blank_quoted(line: &str) -> String {
     let mut out = String::with_capacity(line.len());
-    let mut open: Option<char> = None;
+    let mut open: Option<(char, String)> = None;
     for c in line.chars() {
-        match open {
-            Some(q) if c == q => {
-                out.push('…');
+        match open.as_mut() {
+            Some((q, inside)) if c == *q => {
+                let token = inside.chars().count() <= 3
+                    && !inside.is_empty()
+                    && inside.chars().all(|ch| ch.is_ascii_punctuation());
+                out.push_str(if token { inside.as_str() } else { "…" });
                 out.push(c);
                 open = None;
             }
-            Some(_) => {}
+            Some((_, inside)) => inside.push(c),
             None => {
                 out.push(c);
                 if c == '"' || c == '`' {
-                    open = Some(c);
+                    open = Some((c, String::new()));
                 }
             }
         }
@@ -362,6 +367,20 @@ mod tests {
             assert!(err.message.contains("line 1"), "{}", err.message);
         }
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn redaction_keeps_the_position_and_grammar_tokens_only() {
+        let toml = "TOML parse error at line 1, column 5\n  |\n1 | root:x:0:0\n  |     ^\n\
+                    expected `.`, `=`\n";
+        assert_eq!(
+            redact_file_text(toml),
+            "TOML parse error at line 1, column 5 expected `.`, `=`"
+        );
+        assert_eq!(
+            redact_file_text("invalid type: string \"hunter2\", unknown field `passwd`"),
+            "invalid type: string \"…\", unknown field `…`"
+        );
     }
 
     #[test]
