@@ -7,6 +7,7 @@
 //! the arguments, not on the thread count (for bots with an iteration budget).
 
 use std::fmt::Write as _;
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -98,6 +99,10 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
             specs.len()
         )));
     }
+    args.batch.check_seeds(args.games)?;
+    if let Some(path) = &args.svg {
+        check_svg_path(path)?;
+    }
     let (config, _) = args.batch.config::<G>(Some(players))?;
 
     let start = Instant::now();
@@ -114,7 +119,18 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
     let ends: Vec<GameEnd> = parts.into_iter().flatten().collect();
     let report = Report::new(G::NAME, args, &specs, &ends, seconds);
     if let Some(path) = &args.svg {
-        chart(&report, path)?;
+        if report.scored_games == 0 {
+            // An empty chart would look like a result; say why there is none instead.
+            // The report itself is still printed (stdout), so this is a note, not an
+            // error.
+            let _ = writeln!(
+                std::io::stderr(),
+                "note: no scored games, so no chart was written to {}",
+                path.display()
+            );
+        } else {
+            chart(&report, path)?;
+        }
     }
     if args.batch.json {
         serde_json::to_string(&report)
@@ -185,28 +201,26 @@ fn play_game<G: Game>(
     })
 }
 
-/// Mean with a 95% normal-approximation interval.
-fn mean_ci(xs: &[f64]) -> (f64, [f64; 2]) {
-    let n = xs.len() as f64;
+/// Mean with a 95% normal-approximation interval; `None` without any value (no scored
+/// game), never NaN.
+fn mean_ci(xs: &[f64]) -> Option<(f64, [f64; 2])> {
     if xs.is_empty() {
-        return (f64::NAN, [f64::NAN, f64::NAN]);
+        return None;
     }
+    let n = xs.len() as f64;
     let mean = xs.iter().sum::<f64>() / n;
     if xs.len() < 2 {
-        return (mean, [mean, mean]);
+        return Some((mean, [mean, mean]));
     }
     let var = xs.iter().map(|x| (x - mean).powi(2)).sum::<f64>() / (n - 1.0);
     let half = Z95 * (var / n).sqrt();
-    (mean, [mean - half, mean + half])
+    Some((mean, [mean - half, mean + half]))
 }
 
-/// Wilson score interval for a proportion `p` over `n` games (a shared win counts as its
-/// share, so this is an approximation when victories are shared).
+/// Wilson score interval for a proportion `p` over `n > 0` games (a shared win counts as
+/// its share, so this is an approximation when victories are shared).
 fn wilson(p: f64, n: usize) -> [f64; 2] {
-    if n == 0 {
-        return [f64::NAN, f64::NAN];
-    }
-    let n = n as f64;
+    let n = n.max(1) as f64;
     let z2 = Z95 * Z95;
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
@@ -221,13 +235,14 @@ pub struct Row {
     pub bot: String,
     /// The bot with every parameter written out.
     pub spec: String,
-    /// Share of the scored games won (a victory shared by k seats counts 1/k).
-    pub win_rate: f64,
-    pub win_rate_ci95: [f64; 2],
-    pub mean_score: f64,
-    pub mean_score_ci95: [f64; 2],
-    pub mean_rank: f64,
-    pub mean_rank_ci95: [f64; 2],
+    /// Share of the scored games won (a victory shared by k seats counts 1/k). This and
+    /// the other means are null when no game was scored.
+    pub win_rate: Option<f64>,
+    pub win_rate_ci95: Option<[f64; 2]>,
+    pub mean_score: Option<f64>,
+    pub mean_score_ci95: Option<[f64; 2]>,
+    pub mean_rank: Option<f64>,
+    pub mean_rank_ci95: Option<[f64; 2]>,
     /// Over every game, truncated ones included.
     pub decisions: u64,
     pub ms_per_decision: f64,
@@ -239,7 +254,10 @@ pub struct Report {
     pub players: usize,
     pub games: u64,
     pub seed: u64,
+    /// Threads used: at most one per game.
     pub threads: u64,
+    /// `--threads` as given.
+    pub threads_requested: u64,
     /// Games that ended by the rules: the only ones in the rates, scores and ranks.
     pub scored_games: usize,
     /// Games ended by a turn cap or a stall rule.
@@ -273,9 +291,9 @@ impl Report {
                 let column = |f: fn(&EntryResult) -> f64| -> Vec<f64> {
                     scored.iter().map(|r| f(&r[j])).collect()
                 };
-                let (win_rate, _) = mean_ci(&column(|r| r.win_share));
-                let (mean_score, mean_score_ci95) = mean_ci(&column(|r| f64::from(r.score)));
-                let (mean_rank, mean_rank_ci95) = mean_ci(&column(|r| f64::from(r.rank)));
+                let win_rate = mean_ci(&column(|r| r.win_share)).map(|(m, _)| m);
+                let score = mean_ci(&column(|r| f64::from(r.score)));
+                let rank = mean_ci(&column(|r| f64::from(r.rank)));
                 let all = ends.iter().map(|e| match e {
                     GameEnd::Scored(r) | GameEnd::Truncated(r) | GameEnd::Unfinished(r) => r[j],
                 });
@@ -286,11 +304,11 @@ impl Report {
                     bot: args.bots[j].trim().to_string(),
                     spec: spec.to_string(),
                     win_rate,
-                    win_rate_ci95: wilson(win_rate, scored.len()),
-                    mean_score,
-                    mean_score_ci95,
-                    mean_rank,
-                    mean_rank_ci95,
+                    win_rate_ci95: win_rate.map(|p| wilson(p, scored.len())),
+                    mean_score: score.map(|(m, _)| m),
+                    mean_score_ci95: score.map(|(_, ci)| ci),
+                    mean_rank: rank.map(|(m, _)| m),
+                    mean_rank_ci95: rank.map(|(_, ci)| ci),
                     decisions,
                     ms_per_decision: if decisions == 0 {
                         0.0
@@ -305,7 +323,8 @@ impl Report {
             players: specs.len(),
             games: args.games,
             seed: args.batch.seed,
-            threads: args.batch.threads.min(args.games),
+            threads: args.batch.threads_used(args.games),
+            threads_requested: args.batch.threads,
             scored_games: scored.len(),
             truncated: count(|e| matches!(e, GameEnd::Truncated(_))),
             unfinished: count(|e| matches!(e, GameEnd::Unfinished(_))),
@@ -333,12 +352,40 @@ impl Report {
             if self.threads == 1 { "" } else { "s" },
             self.seconds
         )?;
+        if self.threads_requested > self.threads {
+            writeln!(
+                o,
+                "note: --threads {} but {} game{}: {} thread{} used (at most one per game)",
+                self.threads_requested,
+                self.games,
+                if self.games == 1 { "" } else { "s" },
+                self.threads,
+                if self.threads == 1 { "" } else { "s" }
+            )?;
+        }
         writeln!(
             o,
             "{} scored, {} truncated (turn cap or stall), {} unfinished; rates, scores and ranks over scored games, 95% CIs",
             self.scored_games, self.truncated, self.unfinished
         )?;
         writeln!(o)?;
+        if self.scored_games == 0 {
+            writeln!(
+                o,
+                "no scored games: every game was truncated or unfinished, so there are no win \
+                 rates, scores or ranks"
+            )?;
+            writeln!(o)?;
+            writeln!(o, "  {:<5} {:<30}  {:>10}", "entry", "bot", "ms/move")?;
+            for r in &self.bots {
+                writeln!(
+                    o,
+                    "  {:<5} {:<30}  {:>10.3}",
+                    r.entry, r.bot, r.ms_per_decision
+                )?;
+            }
+            return Ok(());
+        }
         let width = self
             .bots
             .iter()
@@ -352,21 +399,22 @@ impl Report {
             "entry", "bot", "win rate", "95% CI", "score", "95% CI", "rank", "95% CI", "ms/move"
         )?;
         for r in &self.bots {
+            // Every mean is present here: some game was scored.
+            let win = r.win_rate.unwrap_or(0.0);
+            let win_ci = r.win_rate_ci95.unwrap_or([0.0; 2]);
+            let score_ci = r.mean_score_ci95.unwrap_or([0.0; 2]);
+            let rank_ci = r.mean_rank_ci95.unwrap_or([0.0; 2]);
             writeln!(
                 o,
                 "  {:<5} {:<width$}  {:>7.1}% {:>15}  {:>7.1} {:>15}  {:>5.2} {:>11}  {:>10.3}",
                 r.entry,
                 r.bot,
-                r.win_rate * 100.0,
-                format!(
-                    "[{:.1}, {:.1}]",
-                    r.win_rate_ci95[0] * 100.0,
-                    r.win_rate_ci95[1] * 100.0
-                ),
-                r.mean_score,
-                format!("[{:.1}, {:.1}]", r.mean_score_ci95[0], r.mean_score_ci95[1]),
-                r.mean_rank,
-                format!("[{:.2}, {:.2}]", r.mean_rank_ci95[0], r.mean_rank_ci95[1]),
+                win * 100.0,
+                format!("[{:.1}, {:.1}]", win_ci[0] * 100.0, win_ci[1] * 100.0),
+                r.mean_score.unwrap_or(0.0),
+                format!("[{:.1}, {:.1}]", score_ci[0], score_ci[1]),
+                r.mean_rank.unwrap_or(0.0),
+                format!("[{:.2}, {:.2}]", rank_ci[0], rank_ci[1]),
                 r.ms_per_decision
             )?;
         }
@@ -374,96 +422,131 @@ impl Report {
     }
 }
 
-/// Win rates as bars with their 95% intervals, and the parity line 1/players.
+/// Win rates as bars with their 95% intervals, and the parity line 1/players. Drawn in
+/// memory, then written, so that a path that cannot be written gets the plain reason.
 fn chart(report: &Report, path: &Path) -> Result<(), CliError> {
-    use plotters::prelude::*;
-    let fail = |e: &dyn std::fmt::Display| {
-        CliError::failure(format!("cannot draw the chart {}: {e}", path.display()))
+    let svg =
+        draw_chart(report).map_err(|e| CliError::failure(format!("cannot draw the chart: {e}")))?;
+    std::fs::write(path, svg).map_err(|e| {
+        CliError::failure(format!("cannot write the chart to {}: {e}", path.display()))
+    })
+}
+
+/// Refuses an `--svg` path that can never be written before any game is played, so a
+/// typo does not cost the run; the write at the end still reports any other failure.
+fn check_svg_path(path: &Path) -> Result<(), CliError> {
+    if path.is_dir() {
+        return Err(CliError::usage(format!(
+            "--svg {}: that is a folder; give a file name",
+            path.display()
+        )));
+    }
+    let folder = match path.parent() {
+        Some(p) if !p.as_os_str().is_empty() => p,
+        _ => Path::new("."),
     };
-    let n = report.bots.len();
+    if !folder.is_dir() {
+        return Err(CliError::usage(format!(
+            "--svg {}: the folder {} does not exist",
+            path.display(),
+            folder.display()
+        )));
+    }
+    Ok(())
+}
+
+/// The chart as SVG text; only called with scored games, so every rate is present.
+fn draw_chart(report: &Report) -> Result<String, Box<dyn std::error::Error>> {
+    use plotters::prelude::*;
+    let n = report.bots.len().max(1);
     let labels: Vec<String> = report
         .bots
         .iter()
         .map(|r| format!("{}: {}", r.entry, r.bot))
         .collect();
+    let rate = |r: &Row| r.win_rate.unwrap_or(0.0);
+    let ci = |r: &Row| r.win_rate_ci95.unwrap_or([0.0; 2]);
     let top = report
         .bots
         .iter()
-        .map(|r| r.win_rate_ci95[1])
+        .map(|r| ci(r)[1])
         .filter(|x| x.is_finite())
         .fold(1.0 / n as f64, f64::max)
         .min(1.0)
         * 100.0
         + 5.0;
-    let root = SVGBackend::new(path, (160 * n as u32 + 240, 480)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| fail(&e))?;
-    let caption = format!(
-        "{}: win rate over {} scored games, {} players, seeds {}+ (95% CI)",
-        report.game, report.scored_games, report.players, report.seed
-    );
-    let mut chart = ChartBuilder::on(&root)
-        .caption(caption, ("sans-serif", 18))
-        .margin(16)
-        .x_label_area_size(40)
-        .y_label_area_size(50)
-        .build_cartesian_2d((0..n).into_segmented(), 0.0..top)
-        .map_err(|e| fail(&e))?;
-    chart
-        .configure_mesh()
-        .disable_x_mesh()
-        .y_desc("win rate (%)")
-        .x_label_formatter(&|x| match x {
-            SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
-            _ => String::new(),
-        })
-        .draw()
-        .map_err(|e| fail(&e))?;
-    let colour = RGBColor(70, 110, 170);
-    chart
-        .draw_series(report.bots.iter().enumerate().map(|(i, r)| {
+    // Segments `0..=n-1`: plotters' integer ranges include their end, so `0..n` would
+    // add an empty category after the last bot. The right edge is `SegmentValue::Last`.
+    let last = n - 1;
+    let right = |i: usize| {
+        if i >= last {
+            SegmentValue::Last
+        } else {
+            SegmentValue::Exact(i + 1)
+        }
+    };
+    let mut svg = String::new();
+    {
+        let root =
+            SVGBackend::with_string(&mut svg, (160 * n as u32 + 240, 480)).into_drawing_area();
+        root.fill(&WHITE)?;
+        let caption = format!(
+            "{}: win rate over {} scored games, {} players, seeds {}+ (95% CI)",
+            report.game, report.scored_games, report.players, report.seed
+        );
+        let mut chart = ChartBuilder::on(&root)
+            .caption(caption, ("sans-serif", 18))
+            .margin(16)
+            .x_label_area_size(40)
+            .y_label_area_size(50)
+            .build_cartesian_2d((0..last).into_segmented(), 0.0..top)?;
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .y_desc("win rate (%)")
+            .x_label_formatter(&|x| match x {
+                SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
+                _ => String::new(),
+            })
+            .draw()?;
+        let colour = RGBColor(70, 110, 170);
+        chart.draw_series(report.bots.iter().enumerate().map(|(i, r)| {
             let mut bar = Rectangle::new(
-                [
-                    (SegmentValue::Exact(i), 0.0),
-                    (SegmentValue::Exact(i + 1), r.win_rate * 100.0),
-                ],
+                [(SegmentValue::Exact(i), 0.0), (right(i), rate(r) * 100.0)],
                 colour.mix(0.7).filled(),
             );
             bar.set_margin(0, 0, 20, 20);
             bar
-        }))
-        .map_err(|e| fail(&e))?;
-    chart
-        .draw_series(report.bots.iter().enumerate().map(|(i, r)| {
+        }))?;
+        chart.draw_series(report.bots.iter().enumerate().map(|(i, r)| {
             ErrorBar::new_vertical(
                 SegmentValue::CenterOf(i),
-                r.win_rate_ci95[0] * 100.0,
-                r.win_rate * 100.0,
-                r.win_rate_ci95[1] * 100.0,
+                ci(r)[0] * 100.0,
+                rate(r) * 100.0,
+                ci(r)[1] * 100.0,
                 BLACK.stroke_width(2),
                 12,
             )
-        }))
-        .map_err(|e| fail(&e))?;
-    let parity = 100.0 / n as f64;
-    chart
-        .draw_series(LineSeries::new(
-            [
-                (SegmentValue::Exact(0), parity),
-                (SegmentValue::Exact(n), parity),
-            ],
-            RED.stroke_width(1),
-        ))
-        .map_err(|e| fail(&e))?
-        .label(format!("parity {parity:.0}%"))
-        .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], RED));
-    chart
-        .configure_series_labels()
-        .background_style(WHITE.mix(0.8))
-        .border_style(BLACK)
-        .draw()
-        .map_err(|e| fail(&e))?;
-    root.present().map_err(|e| fail(&e))?;
-    Ok(())
+        }))?;
+        let parity = 100.0 / n as f64;
+        chart
+            .draw_series(LineSeries::new(
+                [
+                    (SegmentValue::Exact(0), parity),
+                    (SegmentValue::Last, parity),
+                ],
+                RED.stroke_width(1),
+            ))?
+            .label(format!("parity {parity:.0}%"))
+            .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], RED));
+        chart
+            .configure_series_labels()
+            .background_style(WHITE.mix(0.8))
+            .border_style(BLACK)
+            .draw()?;
+        root.present()?;
+    }
+    Ok(svg)
 }
 
 /// The seat of entry `entry` of `--bots` in game `game_index`: rotated by one per game.
@@ -484,9 +567,14 @@ mod tests {
         );
         let w = wilson(1.0, 10);
         assert!(w[1] == 1.0 && (w[0] - 0.722).abs() < 0.002, "{w:?}");
-        let (m, ci) = mean_ci(&[1.0, 2.0, 3.0, 4.0]);
+        let (m, ci) = mean_ci(&[1.0, 2.0, 3.0, 4.0]).expect("values");
         assert_eq!(m, 2.5);
         assert!((ci[1] - 2.5 - Z95 * (1.666_666_7f64 / 4.0).sqrt()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn no_value_has_no_mean_instead_of_nan() {
+        assert_eq!(mean_ci(&[]), None);
     }
 
     #[test]

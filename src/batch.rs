@@ -35,6 +35,15 @@ impl BatchArgs {
     /// The config of this batch's games and their number of seats. One game is set up
     /// here, so that a bad config is reported once, before any thread starts.
     pub fn config<G: Game>(&self, players: Option<u64>) -> Result<(G::Config, usize), CliError> {
+        if self.turn_cap.is_some() && !games::has_config_field::<G>("turn_cap") {
+            // Refused up front: a cap that silently did nothing would leave runs that
+            // never end by the rules looking like real results.
+            return Err(CliError::usage(format!(
+                "--turn-cap: {} has no turn cap (games with one: {}); leave the option out",
+                G::NAME,
+                games::with_turn_cap().join(", ")
+            )));
+        }
         let spec = ConfigSpec {
             overrides: None,
             players,
@@ -44,6 +53,31 @@ impl BatchArgs {
         let config = games::build_config::<G>(&spec).map_err(|e| CliError::usage(e.message))?;
         let first = G::new(&config, self.seed).map_err(|e| CliError::usage(e.to_string()))?;
         Ok((config, first.seats()))
+    }
+}
+
+impl BatchArgs {
+    /// Checks the seed range `seed ..= seed + games - 1` before any game is played: seeds
+    /// must not wrap past the largest seed, or the report's range would make no sense
+    /// and a game could repeat another run's.
+    pub fn check_seeds(&self, games: u64) -> Result<(), CliError> {
+        match self.seed.checked_add(games.saturating_sub(1)) {
+            Some(_) => Ok(()),
+            None => Err(CliError::usage(format!(
+                "--seed {} with --games {games} would run past the largest seed {}: use a \
+                 seed of at most {}",
+                self.seed,
+                u64::MAX,
+                u64::MAX - games.saturating_sub(1)
+            ))),
+        }
+    }
+
+    /// The threads used for `games` games: `--threads`, but at most one per game (each
+    /// thread plays a contiguous range of at least one game). Reports say when fewer than
+    /// asked were used.
+    pub fn threads_used(&self, games: u64) -> u64 {
+        self.threads.min(games).max(1)
     }
 }
 

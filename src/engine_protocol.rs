@@ -10,9 +10,24 @@ use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
 
 use engine::{DynGame, ErasedGame, Game, GameError, Seat};
+use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
 use serde_json::{json, Map, Value};
 
-use crate::games::{self, ConfigSpec, GameVisitor};
+use crate::games::{self, clip, ConfigSpec, GameVisitor};
+
+/// The longest request line served, in bytes without the newline. Requests are small
+/// (the longest are configs of a few hundred bytes); a longer line is skipped to its end
+/// and answered with `too_long`, so a client cannot make the engine hold a huge line.
+pub const MAX_LINE_BYTES: usize = 64 * 1024;
+
+/// The longest name, key or value quoted back in an error message, in characters.
+const MAX_ECHO_CHARS: usize = 40;
+
+/// The longest error message, in characters (a safety net over [`MAX_ECHO_CHARS`]).
+const MAX_MESSAGE_CHARS: usize = 500;
+
+/// The UTF-8 byte-order mark some editors and Windows tools put before the text.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The commands, for the `unknown_command` message.
 pub const COMMANDS: &[&str] = &[
@@ -39,8 +54,12 @@ impl ProtocolError {
         Self::new("bad_request", message)
     }
 
+    /// The error object. Anything quoted in the message (names, keys, values a client
+    /// sent) is cut to [`MAX_ECHO_CHARS`], and the whole message to
+    /// [`MAX_MESSAGE_CHARS`], so an error never echoes a huge input back.
     pub fn to_json(&self) -> Value {
-        json!({"error": {"kind": self.kind, "message": self.message}})
+        let message = clip(&clip_quoted(&self.message), MAX_MESSAGE_CHARS);
+        json!({"error": {"kind": self.kind, "message": message}})
     }
 }
 
@@ -70,6 +89,9 @@ struct Entry {
 pub struct Session {
     games: BTreeMap<u64, Entry>,
     last_id: u64,
+    /// Refuse `new` with a `data` path (`tabletop engine --no-data-files`): a server
+    /// must never let a client name a file on its machine.
+    refuse_data_files: bool,
 }
 
 /// Whether to keep reading after a request.
@@ -84,8 +106,17 @@ impl Session {
         Self::default()
     }
 
-    /// Answers one line of input.
+    /// A session that answers every `data` path with `data_refused`.
+    pub fn without_data_files() -> Self {
+        Session {
+            refuse_data_files: true,
+            ..Self::default()
+        }
+    }
+
+    /// Answers one line of input (a leading byte-order mark is skipped).
     pub fn handle_line(&mut self, line: &[u8]) -> (Value, Flow) {
+        let line = line.strip_prefix(BOM).unwrap_or(line);
         let text = match std::str::from_utf8(line) {
             Ok(t) => t,
             Err(e) => {
@@ -96,8 +127,8 @@ impl Session {
                 return (err.to_json(), Flow::Continue);
             }
         };
-        let request: Value = match serde_json::from_str(text) {
-            Ok(v) => v,
+        let request: Value = match serde_json::from_str::<Strict>(text) {
+            Ok(Strict(v)) => v,
             Err(e) => {
                 let err =
                     ProtocolError::new("malformed_json", format!("the line is not JSON: {e}"));
@@ -155,8 +186,8 @@ impl Session {
                 Ok(json!({"to_move": game.to_move(), "events": events}))
             }
             "view" => {
-                let seat = seat_field(obj)?;
                 let game = &self.entry(obj)?.game;
+                let seat = seat_field(obj, game.seats())?;
                 Ok(json!({"view": game.view_json(seat)?}))
             }
             "outcome" => {
@@ -182,7 +213,8 @@ impl Session {
             other => Err(ProtocolError::new(
                 "unknown_command",
                 format!(
-                    "unknown command {other:?}; commands: {}",
+                    "unknown command {:?}; commands: {}",
+                    clip(other, MAX_ECHO_CHARS),
                     COMMANDS.join(", ")
                 ),
             )),
@@ -219,6 +251,12 @@ impl Session {
         };
         let data = match obj.get("data") {
             None | Some(Value::Null) => None,
+            Some(_) if self.refuse_data_files => {
+                return Err(ProtocolError::new(
+                    "data_refused",
+                    "this engine does not read data files: \"data\" is not accepted",
+                ))
+            }
             Some(Value::String(p)) => Some(absolute(Path::new(p))),
             Some(other) => {
                 return Err(ProtocolError::bad_request(format!(
@@ -233,8 +271,16 @@ impl Session {
             turn_cap: None,
             data: data.as_deref(),
         };
-        let game = games::with_game(name, NewGame { spec: &spec, seed })
-            .map_err(|e| ProtocolError::new("unknown_game", e.to_string()))??;
+        let game = games::with_game(name, NewGame { spec: &spec, seed }).map_err(|e| {
+            ProtocolError::new(
+                "unknown_game",
+                format!(
+                    "unknown game {:?}; known games: {}",
+                    clip(&e.name, MAX_ECHO_CHARS),
+                    e.known.join(", ")
+                ),
+            )
+        })??;
         self.last_id += 1;
         let id = self.last_id;
         let reply = json!({
@@ -292,12 +338,15 @@ fn absolute(path: &Path) -> PathBuf {
     std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
+/// An optional non-negative integer field (`players`, `seed`). JSON integers beyond 64
+/// bits are read as floating-point numbers, so they are refused like fractions.
 fn optional_u64(obj: &Map<String, Value>, field: &str) -> Result<Option<u64>, ProtocolError> {
     match obj.get(field) {
         None | Some(Value::Null) => Ok(None),
         Some(v) => v.as_u64().map(Some).ok_or_else(|| {
             ProtocolError::bad_request(format!(
-                "{field:?} must be a non-negative integer, not {}",
+                "{field:?} must be an integer from 0 to {}, not {}",
+                u64::MAX,
                 abbreviate(v)
             ))
         }),
@@ -311,24 +360,36 @@ fn id_field(obj: &Map<String, Value>) -> Result<u64, ProtocolError> {
         )),
         Some(v) => v.as_u64().ok_or_else(|| {
             ProtocolError::bad_request(format!(
-                "\"id\" must be a positive integer, not {}",
+                "\"id\" must be an integer from 1 to {}, not {}",
+                u64::MAX,
                 abbreviate(v)
             ))
         }),
     }
 }
 
-/// `"seat"`: absent or null for a spectator, else a seat number.
-fn seat_field(obj: &Map<String, Value>) -> Result<Option<Seat>, ProtocolError> {
+/// `"seat"`: absent or null for a spectator, else a seat number. An integer that is not
+/// a seat of this game is `bad_seat`; any other value (a string, a fraction, a number
+/// beyond 64 bits) is mistyped: `bad_request`.
+fn seat_field(obj: &Map<String, Value>, seats: usize) -> Result<Option<Seat>, ProtocolError> {
+    let bad_seat = |n: &dyn std::fmt::Display| {
+        ProtocolError::new(
+            "bad_seat",
+            format!("seat {n} does not exist; this game has seats 0..{seats}"),
+        )
+    };
     match obj.get("seat") {
         None | Some(Value::Null) => Ok(None),
-        Some(Value::Number(n)) => n
+        Some(Value::Number(n)) if n.is_u64() => n
             .as_u64()
             .and_then(|s| Seat::try_from(s).ok())
+            .filter(|&s| usize::from(s) < seats)
             .map(Some)
-            .ok_or_else(|| ProtocolError::new("bad_seat", format!("seat {n} does not exist"))),
+            .ok_or_else(|| bad_seat(n)),
+        Some(Value::Number(n)) if n.is_i64() => Err(bad_seat(n)),
         Some(other) => Err(ProtocolError::bad_request(format!(
-            "\"seat\" must be a seat number or null (spectator), not {}",
+            "\"seat\" must be a seat number (0 to {}) or null (spectator), not {}",
+            seats.saturating_sub(1),
             abbreviate(other)
         ))),
     }
@@ -336,29 +397,192 @@ fn seat_field(obj: &Map<String, Value>) -> Result<Option<Seat>, ProtocolError> {
 
 /// A JSON value for an error message, cut short.
 fn abbreviate(v: &Value) -> String {
-    let s = v.to_string();
-    if s.chars().count() > 80 {
-        let cut: String = s.chars().take(77).collect();
-        format!("{cut}…")
-    } else {
-        s
+    clip(&v.to_string(), 80)
+}
+
+/// `message` with every `"…"` or `` `…` `` quotation longer than [`MAX_ECHO_CHARS`] cut:
+/// names and keys echoed by serde ("unknown field `…`") or by the engine.
+fn clip_quoted(message: &str) -> String {
+    let mut out = String::with_capacity(message.len().min(MAX_MESSAGE_CHARS * 4));
+    let mut quoted: Option<(char, usize)> = None;
+    for c in message.chars() {
+        match quoted {
+            Some((q, _)) if c == q => {
+                out.push(c);
+                quoted = None;
+            }
+            Some((q, n)) => {
+                if n < MAX_ECHO_CHARS {
+                    out.push(c);
+                } else if n == MAX_ECHO_CHARS {
+                    out.push('…');
+                }
+                quoted = Some((q, n + 1));
+            }
+            None => {
+                out.push(c);
+                if c == '"' || c == '`' {
+                    quoted = Some((c, 0));
+                }
+            }
+        }
+    }
+    out
+}
+
+/// A JSON value parsed like `serde_json::Value`, except that an object with the same key
+/// twice is refused: `serde_json` would silently keep the last one, so `{"cmd":"view",
+/// "cmd":"drop"}` would mean different things to different readers.
+struct Strict(Value);
+
+impl<'de> Deserialize<'de> for Strict {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(StrictVisitor).map(Strict)
     }
 }
 
-/// Serves requests from `input` until its end or `quit`.
-pub fn serve(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> {
-    let mut session = Session::new();
+struct StrictVisitor;
+
+impl<'de> Visitor<'de> for StrictVisitor {
+    type Value = Value;
+
+    fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, v: bool) -> Result<Value, E> {
+        Ok(Value::Bool(v))
+    }
+
+    fn visit_i64<E>(self, v: i64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_u64<E>(self, v: u64) -> Result<Value, E> {
+        Ok(Value::from(v))
+    }
+
+    fn visit_f64<E>(self, v: f64) -> Result<Value, E> {
+        Ok(serde_json::Number::from_f64(v).map_or(Value::Null, Value::Number))
+    }
+
+    fn visit_str<E>(self, v: &str) -> Result<Value, E> {
+        Ok(Value::String(v.to_string()))
+    }
+
+    fn visit_string<E>(self, v: String) -> Result<Value, E> {
+        Ok(Value::String(v))
+    }
+
+    fn visit_unit<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_none<E>(self) -> Result<Value, E> {
+        Ok(Value::Null)
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Value, A::Error> {
+        let mut items = Vec::new();
+        while let Some(Strict(v)) = seq.next_element()? {
+            items.push(v);
+        }
+        Ok(Value::Array(items))
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Value, A::Error> {
+        let mut obj = Map::new();
+        while let Some(key) = map.next_key::<String>()? {
+            if obj.contains_key(&key) {
+                return Err(de::Error::custom(format!(
+                    "duplicate key {:?}",
+                    clip(&key, MAX_ECHO_CHARS)
+                )));
+            }
+            let Strict(value) = map.next_value()?;
+            obj.insert(key, value);
+        }
+        Ok(Value::Object(obj))
+    }
+}
+
+/// One line read by [`read_line_capped`].
+#[derive(Debug, PartialEq, Eq)]
+enum Line {
+    /// A line (without its newline) is in the buffer.
+    Read,
+    /// The line was longer than the cap: it was read to its end and dropped.
+    TooLong,
+    /// The input ended.
+    End,
+}
+
+/// Reads one line into `line` holding at most `cap` bytes of it: a longer line is
+/// consumed to its newline without being stored.
+fn read_line_capped(input: &mut impl BufRead, line: &mut Vec<u8>, cap: usize) -> io::Result<Line> {
+    line.clear();
+    let mut too_long = false;
+    let mut any = false;
+    loop {
+        let buf = match input.fill_buf() {
+            Ok(buf) => buf,
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+            Err(e) => return Err(e),
+        };
+        if buf.is_empty() {
+            return Ok(match (any, too_long) {
+                (false, _) => Line::End,
+                (true, true) => Line::TooLong,
+                (true, false) => Line::Read,
+            });
+        }
+        any = true;
+        let newline = buf.iter().position(|&b| b == b'\n');
+        let chunk = &buf[..newline.unwrap_or(buf.len())];
+        if !too_long {
+            if line.len() + chunk.len() > cap {
+                too_long = true;
+                line.clear();
+            } else {
+                line.extend_from_slice(chunk);
+            }
+        }
+        let used = newline.map_or(buf.len(), |i| i + 1);
+        input.consume(used);
+        if newline.is_some() {
+            return Ok(if too_long { Line::TooLong } else { Line::Read });
+        }
+    }
+}
+
+/// Serves requests to `session` from `input` until its end or `quit`.
+pub fn serve_session(
+    mut session: Session,
+    mut input: impl BufRead,
+    mut output: impl Write,
+) -> io::Result<()> {
     let mut line = Vec::new();
     loop {
-        line.clear();
-        if input.read_until(b'\n', &mut line)? == 0 {
-            return Ok(());
-        }
-        let trimmed = line.trim_ascii();
-        if trimmed.is_empty() {
-            continue;
-        }
-        let (reply, flow) = session.handle_line(trimmed);
+        let reply = match read_line_capped(&mut input, &mut line, MAX_LINE_BYTES)? {
+            Line::End => return Ok(()),
+            Line::TooLong => (
+                ProtocolError::new(
+                    "too_long",
+                    format!("the line is longer than {MAX_LINE_BYTES} bytes; it was skipped"),
+                )
+                .to_json(),
+                Flow::Continue,
+            ),
+            Line::Read => {
+                let text = line.strip_prefix(BOM).unwrap_or(&line);
+                let trimmed = text.trim_ascii();
+                if trimmed.is_empty() {
+                    continue;
+                }
+                session.handle_line(trimmed)
+            }
+        };
+        let (reply, flow) = reply;
         serde_json::to_writer(&mut output, &reply)?;
         output.write_all(b"\n")?;
         output.flush()?;
@@ -368,11 +592,17 @@ pub fn serve(mut input: impl BufRead, mut output: impl Write) -> io::Result<()> 
     }
 }
 
-/// `tabletop engine` on the process's stdin and stdout.
-pub fn run() -> io::Result<()> {
+/// `tabletop engine` on the process's stdin and stdout; `refuse_data_files` refuses
+/// every `data` path (`--no-data-files`).
+pub fn run(refuse_data_files: bool) -> io::Result<()> {
     let stdin = io::stdin();
     let stdout = io::stdout();
-    serve(stdin.lock(), stdout.lock())
+    let session = if refuse_data_files {
+        Session::without_data_files()
+    } else {
+        Session::new()
+    };
+    serve_session(session, stdin.lock(), stdout.lock())
 }
 
 #[cfg(test)]
@@ -415,5 +645,145 @@ mod tests {
             )),
             "malformed"
         );
+    }
+    fn serve_text(session: Session, input: &[u8]) -> Vec<Value> {
+        let mut out = Vec::new();
+        serve_session(session, input, &mut out).expect("in-memory I/O");
+        String::from_utf8(out)
+            .expect("replies are UTF-8")
+            .lines()
+            .map(|l| serde_json::from_str(l).expect("each reply is JSON"))
+            .collect()
+    }
+
+    fn kind(v: &Value) -> &str {
+        v["error"]["kind"].as_str().unwrap_or("")
+    }
+
+    #[test]
+    fn a_line_beyond_the_cap_is_too_long_and_the_next_is_served() {
+        let mut input = vec![b' '; 10];
+        input.extend(std::iter::repeat_n(b'x', MAX_LINE_BYTES + 1));
+        input.extend_from_slice(b"\n{\"cmd\":\"games\"}\n");
+        let replies = serve_text(Session::new(), &input);
+        assert_eq!(replies.len(), 2, "{replies:?}");
+        assert_eq!(kind(&replies[0]), "too_long");
+        assert!(replies[0].to_string().len() < 300, "nothing echoed");
+        assert!(replies[1]["games"].is_array());
+        // A line of exactly the cap is read.
+        let mut exact = br#"{"cmd":"games"}"#.to_vec();
+        exact.resize(MAX_LINE_BYTES, b' ');
+        let replies = serve_text(Session::new(), &exact);
+        assert!(replies[0]["games"].is_array(), "{replies:?}");
+    }
+
+    #[test]
+    fn a_byte_order_mark_is_accepted() {
+        let replies = serve_text(
+            Session::new(),
+            b"\xEF\xBB\xBF{\"cmd\":\"games\"}\n\xEF\xBB\xBF\n",
+        );
+        assert_eq!(replies.len(), 1, "a line holding only a BOM is blank");
+        assert!(replies[0]["games"].is_array(), "{replies:?}");
+    }
+
+    #[test]
+    fn duplicate_keys_are_refused_at_any_depth() {
+        let mut s = Session::new();
+        let r = ask(&mut s, r#"{"cmd":"games","cmd":"quit"}"#);
+        assert_eq!(kind(&r), "malformed_json");
+        assert!(r.to_string().contains("duplicate key"), "{r}");
+        let r = ask(
+            &mut s,
+            r#"{"cmd":"new","game":"valdora","config":{"players":3,"players":4}}"#,
+        );
+        assert_eq!(kind(&r), "malformed_json");
+        assert!(s.games.is_empty());
+    }
+
+    #[test]
+    fn echoed_names_and_keys_are_cut_short() {
+        let mut s = Session::new();
+        let long = "n".repeat(5000);
+        for line in [
+            format!(r#"{{"cmd":"{long}"}}"#),
+            format!(r#"{{"cmd":"new","game":"{long}"}}"#),
+            format!(r#"{{"cmd":"new","game":"valdora","config":{{"{long}":1}}}}"#),
+            format!(r#"{{"cmd":"games","{long}":1,"{long}":2}}"#),
+        ] {
+            let r = ask(&mut s, &line);
+            assert!(!kind(&r).is_empty(), "{r}");
+            let message = r["error"]["message"].as_str().unwrap();
+            assert!(message.len() < 600, "{} chars", message.len());
+            assert!(
+                !message.contains(&"n".repeat(MAX_ECHO_CHARS + 1)),
+                "{message}"
+            );
+        }
+    }
+
+    #[test]
+    fn seats_and_numbers_are_typed_as_documented() {
+        let mut s = Session::new();
+        ask(&mut s, r#"{"cmd":"new","game":"valdora","players":3}"#);
+        for (seat, expected) in [
+            ("3", "bad_seat"),
+            ("300", "bad_seat"),
+            ("-1", "bad_seat"),
+            ("18446744073709551616", "bad_request"),
+            ("1.5", "bad_request"),
+            ("\"0\"", "bad_request"),
+            ("true", "bad_request"),
+        ] {
+            let r = ask(&mut s, &format!(r#"{{"cmd":"view","id":1,"seat":{seat}}}"#));
+            assert_eq!(kind(&r), expected, "seat {seat}: {r}");
+        }
+        assert!(ask(&mut s, r#"{"cmd":"view","id":1,"seat":2}"#)["view"].is_object());
+        for line in [
+            r#"{"cmd":"legal","id":18446744073709551616}"#,
+            r#"{"cmd":"new","game":"valdora","seed":-1}"#,
+            r#"{"cmd":"new","game":"valdora","seed":1e400}"#,
+        ] {
+            let r = ask(&mut s, line);
+            assert!(
+                ["bad_request", "malformed_json"].contains(&kind(&r)),
+                "{line}: {r}"
+            );
+        }
+        let r = ask(&mut s, r#"{"cmd":"new","game":"valdora","players":300}"#);
+        assert_eq!(kind(&r), "setup");
+        assert_eq!(
+            r["error"]["message"],
+            "unsupported player count 300: valdora plays with 3 to 5"
+        );
+    }
+
+    #[test]
+    fn data_paths_can_be_refused_entirely() {
+        let mut s = Session::without_data_files();
+        let r = ask(
+            &mut s,
+            r#"{"cmd":"new","game":"valdora","data":"data/valdora.toml"}"#,
+        );
+        assert_eq!(kind(&r), "data_refused");
+        assert!(s.games.is_empty());
+        assert_eq!(
+            ask(&mut s, r#"{"cmd":"new","game":"valdora","data":null}"#)["id"],
+            1
+        );
+        // A device is no data file, and a file's contents are never echoed.
+        let mut s = Session::new();
+        let r = ask(
+            &mut s,
+            r#"{"cmd":"new","game":"valdora","data":"/dev/zero"}"#,
+        );
+        assert_eq!(kind(&r), "setup");
+        assert!(r.to_string().contains("not a regular file"), "{r}");
+        let r = ask(
+            &mut s,
+            r#"{"cmd":"new","game":"valdora","data":"Cargo.toml"}"#,
+        );
+        assert_eq!(kind(&r), "setup");
+        assert!(!r.to_string().contains("tabletop"), "{r}");
     }
 }

@@ -28,7 +28,8 @@ use tabletop::games;
 #[command(
     name = "tabletop",
     version,
-    about = "Rules-exact board games: simulate, serve, replay"
+    about = "Rules-exact board games (Valdora, Valley of the Kings, Pandoria): serve, \
+             simulate, engine, replay, arena, play"
 )]
 struct Cli {
     #[command(subcommand)]
@@ -40,7 +41,7 @@ enum Command {
     /// Play many uniformly random games and print statistics.
     Simulate(simulate::SimulateArgs),
     /// Serve the JSON line protocol on stdin/stdout (see docs/engine-protocol.md).
-    Engine,
+    Engine(EngineArgs),
     /// Replay a game record (as written by the engine's "record" command).
     Replay(replay::ReplayArgs),
     /// Play bots against each other over many seeded games with rotated seats.
@@ -49,6 +50,14 @@ enum Command {
     Play(play::PlayArgs),
     /// Run the game server: lobby, live play over WebSocket, stored moves, bot seats.
     Serve(serve::ServeArgs),
+}
+
+#[derive(Debug, clap::Args)]
+struct EngineArgs {
+    /// Refuse every "data" path in "new" requests (for servers: a client must never
+    /// name a file on this machine).
+    #[arg(long)]
+    no_data_files: bool,
 }
 
 /// A failed command: the message for stderr and the exit code.
@@ -93,7 +102,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Arena(args) => print(&arena::run(&args)?),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
-        Command::Engine => match engine_protocol::run() {
+        Command::Engine(args) => match engine_protocol::run(args.no_data_files) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
             Err(e) => Err(CliError::failure(format!("engine: {e}"))),
@@ -106,7 +115,9 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("error: {}", e.message);
+            // Not `eprintln!`: it panics when stderr is closed, which would turn the
+            // exit code into 101. The code says what happened; the message may be lost.
+            let _ = writeln!(std::io::stderr(), "error: {}", e.message);
             ExitCode::from(e.code)
         }
     }

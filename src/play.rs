@@ -243,10 +243,20 @@ fn ask<A: Copy>(
     loop {
         write!(out, "your choice (1-{}): ", legal.len())?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
+        let mut bytes = Vec::new();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
             return Ok(None);
         }
+        // A line that is not UTF-8 (a stray key, another encoding) is a wrong answer like
+        // any other, not the end of the game.
+        let Ok(line) = std::str::from_utf8(&bytes) else {
+            writeln!(
+                out,
+                "That line is not text (invalid UTF-8): type a number from 1 to {}, 'v' or 'q'.",
+                legal.len()
+            )?;
+            continue;
+        };
         let answer = line.trim();
         match answer {
             "q" | "quit" | "exit" => return Ok(Some(Answer::Quit)),
@@ -259,7 +269,8 @@ fn ask<A: Copy>(
             }
             _ => writeln!(
                 out,
-                "{answer:?} is not an action: type a number from 1 to {}, 'v' or 'q'.",
+                "{:?} is not an action: type a number from 1 to {}, 'v' or 'q'.",
+                games::clip(answer, 40),
                 legal.len()
             )?,
         }

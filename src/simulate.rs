@@ -54,6 +54,7 @@ impl GameVisitor for Simulate<'_> {
 }
 
 fn simulate<G: Game>(args: &SimulateArgs) -> Result<String, CliError> {
+    args.batch.check_seeds(args.games)?;
     let (config, seats) = args.batch.config::<G>(args.players)?;
 
     let start = Instant::now();
@@ -276,7 +277,8 @@ impl Stats {
             game,
             players: self.wins.len(),
             seed: args.batch.seed,
-            threads: args.batch.threads.min(args.games),
+            threads: args.batch.threads_used(args.games),
+            threads_requested: args.batch.threads,
             games: self.games,
             actions: self.actions,
             seconds,
@@ -295,21 +297,20 @@ impl Stats {
                     .map(|(name, total)| (name.clone(), *total as f64 / seat_results))
                     .collect(),
             ),
-            wins_by_seat: self
-                .wins
-                .iter()
-                .map(|row| {
-                    if scored == 0 {
-                        return 0.0;
-                    }
-                    let shares: f64 = row
-                        .iter()
-                        .enumerate()
-                        .map(|(k, &n)| n as f64 / (k + 1) as f64)
-                        .sum();
-                    shares / scored as f64
-                })
-                .collect(),
+            // No scored game: no shares at all rather than a row of zeros.
+            wins_by_seat: (scored > 0).then(|| {
+                self.wins
+                    .iter()
+                    .map(|row| {
+                        let shares: f64 = row
+                            .iter()
+                            .enumerate()
+                            .map(|(k, &n)| n as f64 / (k + 1) as f64)
+                            .sum();
+                        shares / scored as f64
+                    })
+                    .collect()
+            }),
             provisional_data,
         }
     }
@@ -331,7 +332,10 @@ pub struct Summary {
     pub game: &'static str,
     pub players: usize,
     pub seed: u64,
+    /// Threads used: at most one per game.
     pub threads: u64,
+    /// `--threads` as given.
+    pub threads_requested: u64,
     pub games: u64,
     pub actions: u64,
     pub seconds: f64,
@@ -351,8 +355,9 @@ pub struct Summary {
     pub winner_score: Option<f64>,
     /// Mean points per seat in each score category, over scored games.
     pub categories: Categories,
-    /// Share of the scored games won by each seat position (shared wins split).
-    pub wins_by_seat: Vec<f64>,
+    /// Share of the scored games won by each seat position (shared wins split); null
+    /// when no game was scored.
+    pub wins_by_seat: Option<Vec<f64>>,
     /// How many component data entries are provisional placeholders (0: all confirmed).
     pub provisional_data: usize,
 }
@@ -378,6 +383,17 @@ impl Summary {
             self.threads,
             if self.threads == 1 { "" } else { "s" }
         )?;
+        if self.threads_requested > self.threads {
+            writeln!(
+                o,
+                "  note: --threads {} but {} game{}: {} thread{} used (at most one per game)",
+                self.threads_requested,
+                self.games,
+                if self.games == 1 { "" } else { "s" },
+                self.threads,
+                if self.threads == 1 { "" } else { "s" }
+            )?;
+        }
         if self.provisional_data > 0 {
             writeln!(
                 o,
@@ -417,7 +433,11 @@ impl Summary {
         }
         writeln!(o)?;
         match &self.score {
-            None => writeln!(o, "  no game ended by the rules: no score statistics")?,
+            None => writeln!(
+                o,
+                "  no scored games: every game was truncated (turn cap, stall or safety \
+                 limit), so there are no scores, categories or wins"
+            )?,
             Some(d) => {
                 writeln!(
                     o,
@@ -439,7 +459,7 @@ impl Summary {
                 }
                 writeln!(o)?;
                 writeln!(o, "  {:<20}{:>10}", "wins by seat", "share")?;
-                for (seat, share) in self.wins_by_seat.iter().enumerate() {
+                for (seat, share) in self.wins_by_seat.iter().flatten().enumerate() {
                     writeln!(o, "  {:<20}{:>9.1}%", format!("seat {seat}"), share * 100.0)?;
                 }
             }

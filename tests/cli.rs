@@ -423,6 +423,7 @@ fn arena_reports_one_row_per_bot_with_intervals_and_is_reproducible() {
     threaded.extend(["--threads", "2"]);
     let mut two = without_timings(arena_json(&threaded));
     two["threads"] = report["threads"].clone();
+    two["threads_requested"] = report["threads_requested"].clone();
     assert_eq!(two, without_timings(report));
 }
 

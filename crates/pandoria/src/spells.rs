@@ -9,7 +9,7 @@ use crate::components::Resource;
 use crate::events::{Event, Reason};
 use crate::hex::{Cell, CellSet, NO_CELL};
 use crate::state::{Pandoria, Phase, LEADER, MARKET, NO_CARD, SLOTS};
-use crate::turn::cards_of;
+use crate::turn::{cards_of, Paid};
 use engine::{EventSink, Seat};
 
 /// The step a spell is waiting for (P-Z4: public).
@@ -83,30 +83,6 @@ impl Pandoria {
             .max(1)
     }
 
-    /// Resources after paying `cost` of `resource` with `pay` (P-T7).
-    fn after_paying(
-        &self,
-        seat: Seat,
-        resource: Resource,
-        cost: u8,
-        pay: Option<Resource>,
-    ) -> [u8; 3] {
-        let p = self.player(seat);
-        let mut res = p.resources;
-        let have = res[resource.index()];
-        match pay {
-            None => res[resource.index()] = have.saturating_sub(cost),
-            Some(other) => {
-                let m = p
-                    .visible(self.rules(), Building::Market)
-                    .map_or(0, |c| c.building_value);
-                res[resource.index()] = 0;
-                res[other.index()] = res[other.index()].saturating_sub(m * (cost - have));
-            }
-        }
-        res
-    }
-
     /// Cells a spell may put or move a figure to (P-G13).
     pub fn spell_targets(&self) -> CellSet {
         self.map.open_land().difference(self.figures)
@@ -158,89 +134,35 @@ impl Pandoria {
         f || l
     }
 
-    /// Whether a Build or Monument is possible: at no cost (Construct) or paid with
-    /// `resources` (Master Builder). `except` is the card being cast.
-    fn any_construction(
-        &self,
-        seat: Seat,
-        free: bool,
-        resources: [u8; 3],
-        except: CardId,
-    ) -> (bool, bool) {
-        let p = self.player(seat);
-        let wood = resources[Resource::Wood.index()];
-        let market = p
-            .visible(self.rules(), Building::Market)
-            .map_or(0, |c| u16::from(c.building_value));
-        let affordable = |cost: u8| {
-            free || wood >= cost
-                || (market > 0
-                    && Resource::ALL.iter().any(|&o| {
-                        o != Resource::Wood
-                            && u16::from(resources[o.index()]) >= market * u16::from(cost - wood)
-                    }))
-        };
-        let build = cards_of(p.hand & !card_bit(except)).any(|card| {
-            (0..SLOTS).any(|slot| self.build_cost(seat, card, slot).is_some_and(affordable))
-        });
-        let monument =
-            (0..SLOTS).any(|slot| self.monument_cost(seat, slot).is_some_and(affordable));
-        (build, monument)
-    }
-
-    /// P-X12: the spell's "Req", judged with the resources left after paying.
-    fn spell_possible(
-        &self,
-        seat: Seat,
-        spell: Spell,
-        value: u8,
-        resources: [u8; 3],
-        card: CardId,
-    ) -> bool {
-        let p = self.player(seat);
-        let rules = self.rules();
+    /// P-X12: may `seat` cast (or adopt) `spell`? The seed does not forbid a spell that
+    /// changes nothing, so any card that can be paid for may be cast; the spell then
+    /// resolves with no step (`settle_spell` ends it at once) and Shrine still pays.
+    /// The one exception is P-SP7: the castle goes down *with* a figure on it ("Pon uno de
+    /// tus castillos con una figura encima"), so without a reserve castle, a reserve figure
+    /// or a legal cell Enchanted Castle cannot be cast at all.
+    fn castable(&self, seat: Seat, spell: Spell) -> bool {
         match spell {
-            Spell::Acquire => self.market.iter().any(|&c| c != NO_CARD),
-            Spell::Adopt => {
-                (0..self.seats).any(|s| s != seat && self.adoptable(seat, s, resources, card))
+            Spell::EnchantedCastle => {
+                self.player(seat).castles > 0
+                    && self.any_reserve(seat)
+                    && !self.map.single_placements().is_empty()
             }
-            Spell::AstralShip => self.any_reserve(seat) && !self.empty_ships().is_empty(),
-            Spell::Clone => self.any_reserve(seat) && !self.clone_targets(seat).is_empty(),
-            Spell::Conjure => resources.iter().any(|&r| r < value),
-            Spell::Construct => {
-                let (b, m) = self.any_construction(seat, true, resources, card);
-                b || m
-            }
-            Spell::EnchantedCastle => p.castles > 0 && !self.map.single_placements().is_empty(),
-            Spell::Flee => !self.own_figures(seat).is_empty(),
-            Spell::MasterBuilder => {
-                let (b, m) = self.any_construction(seat, false, resources, card);
-                b || m
-            }
-            Spell::Muster => self.any_reserve(seat) && !self.spell_targets().is_empty(),
-            Spell::Rage => self
-                .own_figures(seat)
-                .iter()
-                .any(|c| self.figure_at(c) == Some((seat, false))),
-            Spell::Teleport => {
-                !self.own_figures(seat).is_empty() && !self.spell_targets().is_empty()
-            }
-            Spell::Terrain => {
-                (!self.double_stack.is_empty() && self.map.any_double(&rules.board))
-                    || (!self.single_stack.is_empty() && !self.map.single_placements().is_empty())
-            }
+            _ => true,
         }
     }
 
-    /// P-SP2: may `seat` adopt the last spell of `from`?
-    fn adoptable(&self, seat: Seat, from: Seat, resources: [u8; 3], card: CardId) -> bool {
+    /// P-SP2 / P-X18: may `seat` adopt the last spell of `from`? Only an opponent's: never
+    /// one's own and, in the teams variant, never the partner's (seed: "Copia el hechizo
+    /// superior de un oponente"). That spell must exist, not be Adopt, and be castable by
+    /// `seat` (P-X12).
+    fn adoptable(&self, seat: Seat, from: Seat) -> bool {
+        let partner = self.config.teams && from == (seat + 2) % self.seats;
         let last = self.player(from).last_spell;
-        if last == NO_CARD {
+        if from == seat || partner || last == NO_CARD {
             return false;
         }
         let c = self.rules().cards[usize::from(last)];
-        c.spell != Spell::Adopt
-            && self.spell_possible(seat, c.spell, c.spell_value, resources, card)
+        c.spell != Spell::Adopt && self.castable(seat, c.spell)
     }
 
     /// P-P1: `CastSpell` options of the seat to move.
@@ -250,11 +172,11 @@ impl Pandoria {
         for card in cards_of(self.player(seat).hand) {
             let c = rules.cards[usize::from(card)];
             let cost = self.spell_cost(seat, card);
+            if !self.castable(seat, c.spell) {
+                continue;
+            }
             self.pay_options(seat, Resource::Crystal, cost, |pay| {
-                let after = self.after_paying(seat, Resource::Crystal, cost, pay);
-                if self.spell_possible(seat, c.spell, c.spell_value, after, card) {
-                    out.push(Action::CastSpell { card, pay });
-                }
+                out.push(Action::CastSpell { card, pay });
             });
         }
     }
@@ -267,7 +189,7 @@ impl Pandoria {
     ) {
         let seat = self.current;
         let cost = self.spell_cost(seat, card);
-        self.pay(seat, Resource::Crystal, cost, pay, events);
+        let paid = self.pay(seat, Resource::Crystal, cost, pay);
         let rules = self.rules();
         let p = &mut self.players[usize::from(seat)];
         p.hand &= !card_bit(card);
@@ -275,6 +197,7 @@ impl Pandoria {
         p.spell_pile |= card_bit(card);
         p.last_spell = card;
         events.emit(Event::SpellCast { seat, card, cost });
+        paid.tell(events);
         // P-B10.
         if let Some(shrine) = self.player(seat).visible(rules, Building::Shrine) {
             let points = u16::from(shrine.building_value);
@@ -358,7 +281,7 @@ impl Pandoria {
             }
             Pending::Adopt => {
                 for s in 0..self.seats {
-                    if s != seat && self.adoptable(seat, s, p.resources, NO_CARD) {
+                    if self.adoptable(seat, s) {
                         out.push(Action::AdoptFrom { seat: s });
                     }
                 }
@@ -533,13 +456,14 @@ impl Pandoria {
                 return self.end_spell(events);
             }
             (Pending::Construct, Action::Monument { slot, .. }) => {
-                self.raise_monument(seat, slot, 0, events);
+                self.raise_monument(seat, slot, 0, Paid::NOTHING, events);
                 return self.end_spell(events);
             }
             (Pending::MasterBuilderBuild, Action::Build { card, slot, pay }) => {
                 let cost = self.build_cost(seat, card, usize::from(slot)).unwrap_or(0);
-                self.pay(seat, Resource::Wood, cost, pay, events);
+                let paid = self.pay(seat, Resource::Wood, cost, pay);
                 self.build(seat, card, slot, cost, events);
+                paid.tell(events);
                 self.turn.pending = Pending::MasterBuilderMonument;
             }
             (Pending::MasterBuilderBuild, Action::Skip) => {
@@ -547,8 +471,8 @@ impl Pandoria {
             }
             (Pending::MasterBuilderMonument, Action::Monument { slot, pay }) => {
                 let cost = self.monument_cost(seat, usize::from(slot)).unwrap_or(0);
-                self.pay(seat, Resource::Wood, cost, pay, events);
-                self.raise_monument(seat, slot, cost, events);
+                let paid = self.pay(seat, Resource::Wood, cost, pay);
+                self.raise_monument(seat, slot, cost, paid, events);
                 return self.end_spell(events);
             }
             (Pending::MasterBuilderMonument, Action::Skip) => return self.end_spell(events),
@@ -557,11 +481,10 @@ impl Pandoria {
                 let closed = self.map.place_castle(&rules.board, at, seat);
                 events.emit(Event::CastlePlaced { seat, at });
                 self.close_regions(&closed, events);
-                if self.any_reserve(seat) {
-                    self.turn.pending = Pending::CastleFigure { at };
-                } else {
-                    return self.end_spell(events);
-                }
+                // P-SP7: castable only with a reserve figure, and placing a castle
+                // only sends figures back to the reserve, so the figure step always
+                // has an option.
+                self.turn.pending = Pending::CastleFigure { at };
             }
             (Pending::CastleFigure { .. }, Action::PlaceFigure { at, leader }) => {
                 self.put_from_reserve(seat, at, leader, events);

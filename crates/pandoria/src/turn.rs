@@ -2,6 +2,7 @@
 //! automatic steps between decisions.
 
 use crate::actions::{Action, ActionSink, Count, TileId};
+use crate::board::CellKind;
 use crate::cards::{card_bit, Building, CardId, Realm};
 use crate::components::Resource;
 use crate::events::{Event, Reason};
@@ -121,38 +122,41 @@ impl Pandoria {
         }
     }
 
+    /// P-T7: pays `cost` of `resource`, a shortfall with `pay` through the Market. The
+    /// changed resources are returned to be told after the act (see [`Paid`]).
     pub(crate) fn pay(
         &mut self,
         seat: Seat,
         resource: Resource,
         cost: u8,
         pay: Option<Resource>,
-        events: &mut impl EventSink<Event>,
-    ) {
+    ) -> Paid {
         let market = self
             .player(seat)
             .visible(self.rules(), Building::Market)
             .map_or(0, |c| c.building_value);
         let p = &mut self.players[usize::from(seat)];
         let have = p.resources[resource.index()];
+        let mut paid = Paid([None, None]);
         match pay {
             None => p.resources[resource.index()] = have - cost,
             Some(other) => {
                 p.resources[resource.index()] = 0;
                 let need = market * (cost - have);
                 p.resources[other.index()] -= need;
-                events.emit(Event::ResourceChanged {
+                paid.0[0] = Some(Event::ResourceChanged {
                     seat,
                     resource: other,
                     value: p.resources[other.index()],
                 });
             }
         }
-        events.emit(Event::ResourceChanged {
+        paid.0[1] = Some(Event::ResourceChanged {
             seat,
             resource,
             value: p.resources[resource.index()],
         });
+        paid
     }
 
     /// The Carpenter discount when covering `slot` (P-B2): none when it covers the
@@ -282,9 +286,16 @@ impl Pandoria {
         }
     }
 
-    /// P-K3: may a figure of `seat` pass `cell`?
+    /// P-K3: may a figure of `seat` pass `cell`? Any hex of the board except a rival
+    /// castle or a lake (the seed: "No pueden pasar ... en castillos de los rivales o en
+    /// lagos"), so occupied hexes, closed regions, exits and hexes without a tile may be
+    /// passed. A ship lies on a lake (P-G2), so it blocks like the lake it is on.
     fn elf_passable(&self, seat: Seat, cell: Cell) -> bool {
-        self.map.land(cell).is_some() || self.map.castle(cell) == Some(seat)
+        let lake = matches!(
+            self.rules().board.kind(cell),
+            CellKind::Lake | CellKind::Ship
+        );
+        !lake && self.map.castle(cell).is_none_or(|owner| owner == seat)
     }
 
     /// P-K3: may a figure of `seat` stop on `cell`?
@@ -390,19 +401,20 @@ impl Pandoria {
             }
             Action::Build { card, slot, pay } => {
                 let cost = self.build_cost(seat, card, usize::from(slot)).unwrap_or(0);
-                self.pay(seat, Resource::Wood, cost, pay, events);
+                let paid = self.pay(seat, Resource::Wood, cost, pay);
                 self.build(seat, card, slot, cost, events);
+                paid.tell(events);
                 self.after_build(events);
             }
             Action::Monument { slot, pay } => {
                 let cost = self.monument_cost(seat, usize::from(slot)).unwrap_or(0);
-                self.pay(seat, Resource::Wood, cost, pay, events);
-                self.raise_monument(seat, slot, cost, events);
+                let paid = self.pay(seat, Resource::Wood, cost, pay);
+                self.raise_monument(seat, slot, cost, paid, events);
                 self.after_build(events);
             }
             Action::Buy { market, pay } => {
                 let price = self.buy_price(seat, usize::from(market)).unwrap_or(0);
-                self.pay(seat, Resource::Gold, price, pay, events);
+                let paid = self.pay(seat, Resource::Gold, price, pay);
                 let card = self.market[usize::from(market)];
                 let p = &mut self.players[usize::from(seat)];
                 p.hand |= card_bit(card);
@@ -413,6 +425,7 @@ impl Pandoria {
                     market,
                     cost: price,
                 });
+                paid.tell(events);
                 self.market[usize::from(market)] = NO_CARD;
                 self.refill_market(events);
                 self.finish_turn(events);
@@ -462,6 +475,7 @@ impl Pandoria {
         seat: Seat,
         slot: u8,
         cost: u8,
+        paid: Paid,
         events: &mut impl EventSink<Event>,
     ) {
         let value = self.monuments.pop().unwrap_or(0);
@@ -476,6 +490,7 @@ impl Pandoria {
             value,
             cost,
         });
+        paid.tell(events);
         events.emit(Event::PointsGained {
             seat,
             points: u16::from(value),
@@ -698,5 +713,21 @@ impl Pandoria {
         }
         self.current = (seat + 1) % self.seats;
         self.begin_turn(events);
+    }
+}
+
+/// What a payment changed (P-T7), told after the act it pays for, so that the log follows
+/// the table: "Seat 0 buys …", then "Seat 0 now has 2 gold".
+#[must_use = "a payment is told after its act"]
+pub(crate) struct Paid([Option<Event>; 2]);
+
+impl Paid {
+    /// A free act (Construct, P-SP6): nothing to tell.
+    pub(crate) const NOTHING: Paid = Paid([None, None]);
+
+    pub(crate) fn tell(self, events: &mut impl EventSink<Event>) {
+        for event in self.0.into_iter().flatten() {
+            events.emit(event);
+        }
     }
 }

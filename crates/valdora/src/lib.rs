@@ -72,6 +72,12 @@ impl Game for Valdora {
                 "draw the start player at random instead of the first seat",
                 false,
             ),
+            // V-I1: hidden by default, as in the rulebooks.
+            ConfigOption::flag(
+                "open_scores",
+                "show every seat's completed commissions and points during the game",
+                false,
+            ),
         ]
     }
 

@@ -33,6 +33,10 @@ pub struct ValdoraConfig {
     /// Simulation only, never for real games: end after this many turns in all. Such a
     /// game's outcome is marked `truncated`.
     pub turn_cap: Option<u32>,
+    /// Show every seat's completed commissions and running score to all (V-I1). Off by
+    /// default, as in the seed: they lie under each adventurer card, and another seat sees
+    /// only how many.
+    pub open_scores: bool,
     /// Component data; set by `--data FILE`, not part of the JSON config.
     #[serde(skip)]
     pub rules: RulesRef,
@@ -44,6 +48,7 @@ impl Default for ValdoraConfig {
             players: 4,
             random_start_player: false,
             turn_cap: None,
+            open_scores: false,
             rules: RulesRef::default(),
         }
     }
@@ -967,6 +972,9 @@ impl Valdora {
     /// rule V-I3: a copy with the unseen cards of every book resampled. Valdora hides
     /// nothing from one seat that another knows, so every observer gets the same kind of
     /// sample.
+    /// Completed commissions are kept as they are although other seats' views hide them
+    /// (V-I1): each was public while held and completing it is a public event, so a seat
+    /// that remembers the log knows them (the bots' choice, `docs/bots.md`).
     pub(crate) fn resample(&self, rng: &mut Rng) -> Valdora {
         let mut copy = self.clone();
         for (b, book) in copy.books.iter_mut().enumerate() {

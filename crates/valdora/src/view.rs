@@ -1,5 +1,8 @@
-//! What a seat sees (V-I1, V-I2). Valdora has no private hands: every seat and every
-//! spectator knows the same things, and nobody knows the unseen book cards.
+//! What a seat sees (V-I1, V-I2). Valdora has no private hands, and nobody knows the
+//! unseen book cards. The one thing that differs by seat is what lies under each
+//! adventurer card: a seat sees which commissions it completed and its own running score;
+//! every other seat and spectator sees only how many each seat completed (V-I1), until the
+//! game is over or the config opens scores (`open_scores`).
 
 use serde::Serialize;
 
@@ -79,11 +82,17 @@ pub struct PlayerView {
     pub provisions: bool,
     pub equipment: Vec<EquipmentView>,
     pub incomplete: Vec<CommissionFace>,
-    pub completed: Vec<CommissionFace>,
+    /// How many commissions the seat completed: public (V-I1).
+    pub completed_count: u8,
+    /// Which ones: `None` while they lie hidden under the seat's adventurer card (V-I1),
+    /// that is for every other seat and spectators, unless the game is over or the config
+    /// has `open_scores`.
+    pub completed: Option<Vec<CommissionFace>>,
     pub craftsmen: [u8; 7],
     pub bonus_tiles: u8,
-    /// Points if the game ended now.
-    pub score: i32,
+    /// Points if the game ended now; hidden (`None`) exactly when `completed` is, since
+    /// the commissions' points are in it (V-I1).
+    pub score: Option<i32>,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -152,6 +161,12 @@ impl Valdora {
             seats: (0..self.seats)
                 .map(|s| {
                     let p = self.player(s);
+                    // V-I1: the owner sees its own; everyone sees all once the game is
+                    // over (the outcome shows everything) or when scores are open.
+                    let shown = seat == Some(s)
+                        || self.config.open_scores
+                        || matches!(self.phase(), Phase::Over);
+                    let completed: Vec<CommissionFace> = self.completed_by(s).collect();
                     PlayerView {
                         seat: s,
                         space: p.space,
@@ -168,10 +183,11 @@ impl Valdora {
                             })
                             .collect(),
                         incomplete: p.incomplete.iter().map(|h| h.face(rules)).collect(),
-                        completed: self.completed_by(s).collect(),
+                        completed_count: completed.len() as u8,
+                        completed: shown.then_some(completed),
                         craftsmen: p.craftsmen,
                         bonus_tiles: p.bonus_tiles,
-                        score: self.score(s).total(),
+                        score: shown.then(|| self.score(s).total()),
                     }
                 })
                 .collect(),
@@ -259,13 +275,17 @@ impl Valdora {
                 .filter(|c| p.craftsmen[c.index()] > 0)
                 .map(|c| format!("{}×{}", p.craftsmen[c.index()], c.name()))
                 .collect();
+            // V-I1: another seat's points lie under its adventurer card.
+            let points = match p.score {
+                Some(points) => format!("{points} points"),
+                None => "points hidden".to_string(),
+            };
             let _ = writeln!(
                 o,
-                "{} seat {}{}: {} points, {} coins{}, at {here}",
+                "{} seat {}{}: {points}, {} coins{}, at {here}",
                 if Some(p.seat) == v.to_move { ">" } else { " " },
                 p.seat,
                 if Some(p.seat) == seat { " (you)" } else { "" },
-                p.score,
                 p.coins,
                 if p.provisions { ", provisions" } else { "" },
             );
@@ -278,9 +298,13 @@ impl Valdora {
                     o,
                     "    craftsmen: {}; completed {}; bonus tiles {}",
                     crafts.join(" "),
-                    p.completed.len(),
+                    p.completed_count,
                     p.bonus_tiles
                 );
+            }
+            if let Some(done) = p.completed.as_ref().filter(|d| !d.is_empty()) {
+                let done: Vec<String> = done.iter().map(face).collect();
+                let _ = writeln!(o, "    commissions completed: {}", done.join(" "));
             }
         }
         let roads: Vec<String> = v

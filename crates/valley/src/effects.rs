@@ -640,8 +640,12 @@ impl Valley {
             | Prim::Entomb { from, .. }
             | Prim::Take { from, .. }
             | Prim::Sacrifice { from } => {
-                let card = self.take_card(from, chooser, card, slot, events);
+                let card = self.take_card(from, chooser, card, slot);
                 self.put(part.prim, chooser, card, events);
+                if from == Zone::Pyramid {
+                    // What happened to the card is told before the crumbling (K-T17).
+                    self.crumble_into(slot, chooser, events);
+                }
                 card
             }
             Prim::Give => {
@@ -701,16 +705,9 @@ impl Valley {
         }
     }
 
-    fn take_card(
-        &mut self,
-        from: Zone,
-        seat: Seat,
-        card: CardId,
-        slot: Slot,
-        events: &mut impl EventSink<Event>,
-    ) -> CardId {
+    fn take_card(&mut self, from: Zone, seat: Seat, card: CardId, slot: Slot) -> CardId {
         if from == Zone::Pyramid {
-            self.remove_from_pyramid(slot, seat, events)
+            self.remove_from_pyramid(slot)
         } else {
             self.take_from_zone(from, seat, card);
             card

@@ -36,22 +36,18 @@ impl Valley {
         s.card != NONE && (s.reserved_by == NONE || s.reserved_by == seat)
     }
 
-    /// Takes the card out of `slot`; the pyramid changed (K-T13) and crumbles at once
-    /// (K-T17), `chooser` picking at a base-centre gap (K-T19).
-    pub(crate) fn remove_from_pyramid(
-        &mut self,
-        slot: Slot,
-        chooser: Seat,
-        events: &mut impl EventSink<Event>,
-    ) -> CardId {
+    /// Takes the card out of `slot`; the pyramid changed (K-T13). The caller reports what
+    /// happened to the card and then calls [`Valley::crumble_into`] (K-T17), so that the
+    /// log tells the purchase or sacrifice before the crumbling it causes.
+    pub(crate) fn remove_from_pyramid(&mut self, slot: Slot) -> CardId {
         let card = self.pyramid[usize::from(slot)].card;
         self.pyramid[usize::from(slot)] = EMPTY_SLOT;
         self.turn.pyramid_changed = true;
-        self.crumble_into(slot, chooser, events);
         card
     }
 
-    /// The crumble loop from gap `gap`.
+    /// The crumble loop from gap `gap` (K-T17), `chooser` picking at a base-centre gap
+    /// (K-T19).
     pub(crate) fn crumble_into(
         &mut self,
         mut gap: Slot,

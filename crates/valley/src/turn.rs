@@ -262,9 +262,10 @@ impl Valley {
             }
             Action::EndPlay => self.end_play(),
             Action::Sacrifice { slot } => {
-                let card = self.remove_from_pyramid(slot, seat, events);
+                let card = self.remove_from_pyramid(slot);
                 self.boneyard.push(card);
                 events.emit(Event::Sacrificed { seat, card });
+                self.crumble_into(slot, seat, events);
                 self.phase = Phase::Finishing;
             }
             Action::React { card } => {
@@ -305,7 +306,7 @@ impl Valley {
             return;
         };
         let seat = self.active;
-        let card = self.remove_from_pyramid(slot, seat, events);
+        let card = self.remove_from_pyramid(slot);
         self.zones_mut(seat).discard.push(card);
         if self.turn.purchases.len() < self.turn.purchases.capacity() {
             self.turn.purchases.push(cost);
@@ -317,6 +318,8 @@ impl Valley {
             paid,
             lost: paid - cost,
         });
+        // The purchase is told first, then the crumbling it causes (K-T17).
+        self.crumble_into(slot, seat, events);
         // K-R2: the window opens once the crumble has resolved.
         self.phase = Phase::Window {
             offset: 1,

@@ -498,7 +498,8 @@ fn c17_elves_move() {
     };
     let reaches = |g: &Pandoria| g.elf_targets(0, from).contains(to);
     assert!(!reaches(&setup(None, true)), "a rival castle blocks");
-    assert!(!reaches(&setup(None, false)), "an empty cell blocks");
+    // P-K3 (seed wins): a hex without a tile may be passed.
+    assert!(reaches(&setup(None, false)), "an empty cell is passable");
     assert!(
         reaches(&setup(Some((Hill, true)), false)),
         "an occupied hex is passable"
@@ -512,6 +513,64 @@ fn c17_elves_move() {
         .filter(|&c| Rules::standard().board.kind(c) == crate::board::CellKind::Lake)
         .collect();
     assert!(closed.elf_targets(0, from).intersection(lakes).is_empty());
+}
+
+// rule P-K3: a 2-hex elf move may pass over any hex of the board except a rival castle or
+// a lake: a hex without a tile and an own castle are passed (occupied and closed hexes:
+// P-C17 above), a rival castle and a lake are not. The move is straight, so the middle hex is the only
+// cell next to both ends.
+#[test]
+fn k3_elves_pass_anything_but_rival_castles_and_lakes() {
+    let board = &Rules::standard().board;
+    // An elf on `from`, a forest on `to` kept open by an empty field cell beyond it, and
+    // `middle` (the only cell next to both) set up by `edit`.
+    let reaches = |from: Cell, middle: Cell, to: Cell, edit: &dyn Fn(&mut Pandoria)| {
+        let beyond = board
+            .neighbours(to)
+            .iter()
+            .copied()
+            .find(|&n| n != middle && board.field().contains(n) && board.distance(from, n) == 3)
+            .expect("an open cell beyond the target");
+        let mut g = scenario(
+            &[Realm::Elves, Realm::Humans],
+            Mode::Full,
+            Rules::standard(),
+            &[from, middle, to, beyond],
+        );
+        put_tile(&mut g, from, Forest, 1);
+        put_tile(&mut g, to, Forest, 1);
+        edit(&mut g);
+        put_figure(&mut g, from, 0, false);
+        assert!(!g.map.in_closed_region(to));
+        g.elf_targets(0, from).contains(to)
+    };
+    let from = centre();
+    let mid = walk(from, &[1]);
+    let to = walk(mid, &[1]);
+    assert!(reaches(from, mid, to, &|_| {}), "a hex without a tile");
+    assert!(
+        reaches(from, mid, to, &|g| put_castle(g, mid, 0)),
+        "an own castle"
+    );
+    assert!(
+        !reaches(from, mid, to, &|g| put_castle(g, mid, 1)),
+        "a rival castle"
+    );
+    // A lake, found on the standard board with field cells on two opposite sides.
+    let (lake, dir) = (0..board.len() as Cell)
+        .filter(|&c| board.kind(c) == crate::board::CellKind::Lake)
+        .find_map(|c| {
+            (0..3).find_map(|d| {
+                let a = board.neighbour(c, d)?;
+                let b = board.neighbour(c, d + 3)?;
+                (board.field().contains(a) && board.field().contains(b)).then_some((c, d))
+            })
+        })
+        .expect("the standard board has a lake between two field cells");
+    let a = board.neighbour(lake, dir).unwrap();
+    let b = board.neighbour(lake, dir + 3).unwrap();
+    assert_eq!(board.distance(a, b), 2);
+    assert!(!reaches(a, lake, b, &|_| {}), "a lake is never passed");
 }
 
 // rule P-C18 / P-E3 / P-X2: a round without placements ends the game.

@@ -78,7 +78,7 @@ fn casting_pays_crystals_and_tops_the_spell_pile() {
     );
 }
 
-// rule P-SP5 / P-X12: Conjure sets, is no gain (no Store point), needs a resource below v.
+// rule P-SP5: Conjure sets a resource below v, is no gain (no Store point).
 #[test]
 fn conjure() {
     let mut g = with_spell(Spell::Conjure, 10, &TWO, &[], |r| {
@@ -107,14 +107,40 @@ fn conjure() {
     );
     assert_eq!(g.player(0).resources, [8, 10, 10]);
     assert_eq!(g.player(0).points[Reason::Store.index()], 0);
-    let mut g = with_spell(Spell::Conjure, 6, &TWO, &[], |_| {});
+}
+
+// rule P-X12: a spell that changes nothing may be cast when its card can be paid for;
+// it pays, tops the spell pile, gains the Shrine bonus and resolves with no step.
+#[test]
+fn x12_a_spell_without_effect_is_cast_and_shrine_pays() {
+    let mut g = with_spell(Spell::Conjure, 6, &TWO, &[], |r| {
+        r.cards[1] = building_card(Shrine, 2, 3);
+    });
+    give_building(&mut g, 0, 0, 1);
     g.players[0].resources = [10, 6, 6];
     assert!(
-        !legal(&g)
-            .iter()
-            .any(|a| matches!(a, Action::CastSpell { .. })),
-        "8 crystals left, all ≥ 6: no effect, not offered"
+        legal(&g).contains(&Action::CastSpell { card: 0, pay: None }),
+        "8 crystals left, all ≥ 6: no effect, but offered"
     );
+    let mut events = Vec::new();
+    g.apply(Action::CastSpell { card: 0, pay: None }, &mut events)
+        .unwrap();
+    assert_eq!(g.player(0).resources, [8, 6, 6], "paid, nothing set");
+    assert_eq!(g.player(0).last_spell, 0);
+    assert_eq!(g.player(0).points[Reason::Shrine.index()], 2, "Shrine pays");
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, Event::ResourceSet { .. })),
+        "{events:?}"
+    );
+    assert_eq!(g.turn.pending, Pending::None, "no step is waiting");
+    // A card that cannot be paid for is still not offered.
+    let mut g = with_spell(Spell::Conjure, 6, &TWO, &[], |_| {});
+    g.players[0].resources = [1, 6, 6];
+    assert!(!legal(&g)
+        .iter()
+        .any(|a| matches!(a, Action::CastSpell { .. })));
 }
 
 // rule P-SP1 / P-T10: Acquire takes for free, up to n, refills after the spell.
@@ -140,20 +166,17 @@ fn acquire() {
     assert!(g.market.iter().all(|&c| c != NO_CARD));
 }
 
-// rule P-SP2 / P-X18: Adopt resolves another seat's last spell; Adopt stays the last
-// spell; one Shrine bonus.
+// rule P-SP2 / P-X18: Adopt resolves an opponent's last spell; Adopt stays the last
+// spell; one Shrine bonus. With nothing to adopt it is cast without effect (P-X12).
 #[test]
 fn adopt() {
     let mut g = with_spell(Spell::Adopt, 0, &TWO, &[], |r| {
         r.cards[1] = spell_card(Spell::Conjure, 10, 3);
         r.cards[2] = building_card(Shrine, 1, 3);
     });
-    assert!(
-        !legal(&g)
-            .iter()
-            .any(|a| matches!(a, Action::CastSpell { .. })),
-        "nothing to adopt"
-    );
+    let mut nothing = g.clone();
+    cast(&mut nothing);
+    assert_eq!(nothing.turn.pending, Pending::None, "nothing to adopt");
     g.players[1].last_spell = 1;
     g.players[1].spell_pile = 0b10;
     give_building(&mut g, 0, 0, 2);
@@ -175,9 +198,52 @@ fn adopt() {
         r.cards[1] = spell_card(Spell::Adopt, 0, 3);
     });
     g.players[1].last_spell = 1;
-    assert!(!legal(&g)
-        .iter()
-        .any(|a| matches!(a, Action::CastSpell { .. })));
+    cast(&mut g);
+    assert_eq!(g.turn.pending, Pending::None, "no Adopt to copy");
+}
+
+// rule P-SP2 / P-X18: in the teams variant Adopt copies an opponent, never the partner
+// (seats 0 and 2 are partners).
+#[test]
+fn adopt_never_copies_a_partner_in_teams() {
+    let four = [
+        Realm::Humans,
+        Realm::Elves,
+        Realm::Dwarves,
+        Realm::Halflings,
+    ];
+    let rules = rules_with(|r| {
+        r.cards[0] = spell_card(Spell::Adopt, 0, 2);
+        r.cards[1] = spell_card(Spell::Conjure, 10, 3);
+        r.cards[2] = spell_card(Spell::Conjure, 10, 3);
+    });
+    for teams in [false, true] {
+        let mut cfg = config(&four, Mode::Full, rules);
+        cfg.teams = teams;
+        let mut g = scenario(&four, Mode::Full, rules, &[]);
+        g.config = cfg;
+        g.players[0].hand = 1;
+        g.players[0].resources = [10, 5, 5];
+        g.players[1].last_spell = 1;
+        g.players[2].last_spell = 2;
+        cast(&mut g);
+        let mut expected = vec![Action::AdoptFrom { seat: 1 }];
+        if !teams {
+            expected.push(Action::AdoptFrom { seat: 2 });
+        }
+        assert_eq!(legal(&g), expected, "teams: {teams}");
+        if teams {
+            // Only the partner has a spell: nothing to adopt, cast without effect.
+            let mut g = scenario(&four, Mode::Full, rules, &[]);
+            g.config = cfg;
+            g.players[0].hand = 1;
+            g.players[0].resources = [10, 5, 5];
+            g.players[2].last_spell = 2;
+            cast(&mut g);
+            assert_eq!(g.turn.pending, Pending::None);
+            assert!(!legal(&g).contains(&Action::AdoptFrom { seat: 2 }));
+        }
+    }
 }
 
 // rule P-SP3 / P-X13 / P-G12: a figure on a ship scores the regions next to its ship
@@ -355,6 +421,26 @@ fn enchanted_castle() {
     );
     assert_eq!(g.player(0).tiles.len(), 1, "no draw");
     assert_eq!(g.phase, Phase::Buy);
+}
+
+// rule P-SP7: the castle goes down with a figure on it; without a reserve figure the
+// spell cannot be cast (nor adopted).
+#[test]
+fn enchanted_castle_needs_a_reserve_figure() {
+    let x = centre();
+    let mut g = with_spell(Spell::EnchantedCastle, 0, &TWO, &[x], |_| {});
+    assert!(legal(&g).contains(&Action::CastSpell { card: 0, pay: None }));
+    g.players[0].figures = 0;
+    g.players[0].leader_in_reserve = false;
+    assert!(
+        !legal(&g)
+            .iter()
+            .any(|a| matches!(a, Action::CastSpell { .. })),
+        "no reserve figure: not castable"
+    );
+    // The leader alone is a reserve figure (P-X20).
+    g.players[0].leader_in_reserve = true;
+    assert!(legal(&g).contains(&Action::CastSpell { card: 0, pay: None }));
 }
 
 // rule P-SP8: Flee returns own figures one by one; Done after the first.

@@ -477,3 +477,65 @@ fn corrected_data_files_load() {
     assert!(matches!(err, engine::SetupError::Data(_)), "{err}");
     assert_eq!(config2.rules, PandoriaConfig::default().rules);
 }
+
+// rule P-T9 / P-T7 / P-P1: the log follows the table: the purchase (or cast) is told
+// first, then what the payment left ("buys …", then "now has N gold").
+#[test]
+fn an_act_is_told_before_the_resource_it_leaves() {
+    let mut g = scenario(
+        &[Realm::Humans, Realm::Elves],
+        Mode::Full,
+        Rules::standard(),
+        &[],
+    );
+    g.phase = Phase::Buy;
+    g.players[0].resources = [5, 10, 5];
+    let buy = legal(&g)
+        .into_iter()
+        .find(|a| matches!(a, Action::Buy { pay: None, .. }))
+        .expect("a purchase is offered");
+    let mut events = Vec::new();
+    g.apply(buy, &mut events).unwrap();
+    let bought = events
+        .iter()
+        .position(|e| matches!(e, Event::CardBought { .. }))
+        .expect("bought");
+    let gold = events
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::ResourceChanged {
+                    resource: Resource::Gold,
+                    ..
+                }
+            )
+        })
+        .expect("gold changed");
+    assert!(bought < gold, "{events:?}");
+    // A spell: "casts", then "now has N crystal".
+    let rules = rules_with(|r| r.cards[0].crystal_cost = 2);
+    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, rules, &[]);
+    g.players[0].hand = 1;
+    g.players[0].resources = [5, 5, 5];
+    let mut events = Vec::new();
+    g.apply(Action::CastSpell { card: 0, pay: None }, &mut events)
+        .unwrap();
+    let cast = events
+        .iter()
+        .position(|e| matches!(e, Event::SpellCast { .. }))
+        .expect("cast");
+    let crystal = events
+        .iter()
+        .position(|e| {
+            matches!(
+                e,
+                Event::ResourceChanged {
+                    resource: Resource::Crystal,
+                    ..
+                }
+            )
+        })
+        .expect("crystal changed");
+    assert!(cast < crystal, "{events:?}");
+}

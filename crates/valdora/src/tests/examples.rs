@@ -352,23 +352,76 @@ fn ties_go_to_coins_then_are_shared() {
 }
 
 #[test]
-fn everything_public_is_in_every_view() {
-    // rule V-I1: no private hands: every seat and spectators see the same.
+fn completed_commissions_and_scores_of_others_are_hidden() {
+    // rule V-I1: completed commissions lie under the owner's adventurer card. Another seat
+    // (and a spectator) sees how many a seat completed, not which nor their points, and no
+    // running score of others; the owner sees its own.
     let mut g = new_game(4);
     let c = commission_of(&mut g, Color::Violet, &[]);
     g.completed[usize::from(c.card)] = Some((2, c.side));
+    let owner = g.view(Some(2));
+    assert_eq!(owner.seats[2].completed, Some(vec![c.face(g.rules)]));
+    assert_eq!(owner.seats[2].completed_count, 1);
+    assert_eq!(owner.seats[2].score, Some(g.score(2).total()));
+    assert_eq!(owner.seats[0].score, None, "no running score of others");
+    for observer in [Some(0), Some(1), Some(3), None] {
+        let v = g.view(observer);
+        assert_eq!(
+            v.seats[2].completed_count, 1,
+            "{observer:?}: the count is public"
+        );
+        assert_eq!(v.seats[2].completed, None, "{observer:?}: not which");
+        assert_eq!(v.seats[2].score, None, "{observer:?}: nor the points");
+    }
+    // Everything else is the same for every seat (no private hands).
     let spectator = g.view(None);
-    for seat in 0..4 {
+    for seat in [0, 1, 3] {
         let mut v = g.view(Some(seat));
-        assert_eq!(v.seat, Some(seat));
         v.seat = None;
+        v.seats[usize::from(seat)].completed = None;
+        v.seats[usize::from(seat)].score = None;
         assert_eq!(v, spectator);
     }
-    assert_eq!(
-        spectator.seats[2].completed,
-        vec![c.face(g.rules)],
-        "completed commissions are shown"
-    );
+    // The terminal of another seat says "hidden", never the points.
+    assert!(g.render_view(Some(0)).contains("points hidden"));
+}
+
+#[test]
+fn determinize_keeps_completed_commissions_a_seat_saw_completed_in_the_log() {
+    // rule V-I1: hidden from the views of others, but each completion was a public event
+    // naming the face, so the bots' samples keep them (docs/bots.md).
+    let mut g = new_game(4);
+    let c = commission_of(&mut g, Color::Violet, &[]);
+    g.completed[usize::from(c.card)] = Some((2, c.side));
+    for seed in 0..4 {
+        let sample = g.determinize(Some(0), &mut rng_from_seed(seed));
+        assert_eq!(sample.completed, g.completed);
+        assert_eq!(sample.view(Some(0)), g.view(Some(0)));
+    }
+}
+
+#[test]
+fn open_scores_and_the_end_of_the_game_show_every_commission() {
+    // rule V-I1: a config option opens scores; the outcome at game end shows everything.
+    let config = ValdoraConfig {
+        open_scores: true,
+        ..ValdoraConfig::default()
+    };
+    let mut g = Valdora::new(&config, 42).expect("valid config");
+    let c = commission_of(&mut g, Color::Violet, &[]);
+    g.completed[usize::from(c.card)] = Some((2, c.side));
+    for observer in [Some(0), None] {
+        let v = g.view(observer);
+        assert_eq!(v.seats[2].completed, Some(vec![c.face(g.rules)]));
+        assert_eq!(v.seats[2].score, Some(g.score(2).total()));
+    }
+    let mut g = new_game(4);
+    let c = commission_of(&mut g, Color::Violet, &[]);
+    g.completed[usize::from(c.card)] = Some((2, c.side));
+    g.phase = Phase::Over;
+    let v = g.view(None);
+    assert_eq!(v.seats[2].completed, Some(vec![c.face(g.rules)]));
+    assert!(v.seats.iter().all(|p| p.score.is_some()));
 }
 
 #[test]

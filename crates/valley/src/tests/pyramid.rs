@@ -159,7 +159,8 @@ fn single_candidate_needs_no_decision() {
         ],
     );
     let mut ev = Vec::new();
-    g.remove_from_pyramid(T, 0, &mut ev);
+    g.remove_from_pyramid(T);
+    g.crumble_into(T, 0, &mut ev);
     assert!(ev.is_empty());
 }
 
@@ -219,4 +220,37 @@ fn reserved_card_crumbles_and_keeps_its_reservation() {
         !legal(&g).contains(&Action::BeginPurchase { slot: B2 }) || g.pyramid_card(B2).is_some()
     );
     let _ = B2;
+}
+
+#[test]
+fn a_purchase_or_sacrifice_is_told_before_the_crumbling_it_causes() {
+    // rule K-T17, K-T4c, K-T10: events follow the order things happen at the table.
+    let full = [
+        Some(P),
+        Some("Middle Sarcophagus"),
+        Some(Q),
+        Some("Statue of Bastet"),
+        Some(Y),
+        Some("Heart Scarab Amulet"),
+    ];
+    let position = |ev: &[Event], what: fn(&Event) -> bool| {
+        ev.iter()
+            .position(what)
+            .unwrap_or_else(|| panic!("missing event in {ev:?}"))
+    };
+    // A purchase from B0: M0 falls into B0, then T into M0.
+    let mut g = rich();
+    set_pyramid(&mut g, full);
+    let ev = buy(&mut g, B0);
+    let bought = position(&ev, |e| matches!(e, Event::Bought { .. }));
+    let crumbled = position(&ev, |e| matches!(e, Event::Crumbled { .. }));
+    assert!(bought < crumbled, "{ev:?}");
+    // A sacrifice from B2: M1 falls into B2, then T into M1.
+    let mut g = rich();
+    set_pyramid(&mut g, full);
+    play(&mut g, Action::EndPlay);
+    let ev = play(&mut g, Action::Sacrifice { slot: B2 });
+    let sacrificed = position(&ev, |e| matches!(e, Event::Sacrificed { .. }));
+    let crumbled = position(&ev, |e| matches!(e, Event::Crumbled { .. }));
+    assert!(sacrificed < crumbled, "{ev:?}");
 }
