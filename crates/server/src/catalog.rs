@@ -11,6 +11,9 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+/// A game rebuilt by replay, with the events of each of its actions.
+pub type Replayed = (Box<dyn DynGame>, Vec<Vec<LoggedEvent>>);
+
 /// One game the server can host, erased.
 pub trait GameKind: Send + Sync + 'static {
     fn name(&self) -> &'static str;
@@ -19,12 +22,7 @@ pub trait GameKind: Send + Sync + 'static {
     /// A new game from a config object that sets only offered options to offered values.
     fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError>;
     /// The game after `actions`, with each action's events.
-    fn replay(
-        &self,
-        config: &Value,
-        seed: u64,
-        actions: &[Value],
-    ) -> Result<(Box<dyn DynGame>, Vec<Vec<LoggedEvent>>), GameError>;
+    fn replay(&self, config: &Value, seed: u64, actions: &[Value]) -> Result<Replayed, GameError>;
     /// The bot's action for the seat to move of `game` (a game this kind started), decided
     /// from that seat's view only (the bots determinize first); `None` once it is over.
     fn bot_action(&self, game: &dyn DynGame, bot: &BotSpec, seed: u64) -> Option<Value>;
@@ -150,12 +148,7 @@ impl<G: Game> GameKind for Kind<G> {
         Ok(Box::new(ErasedGame::<G>::from_json_config(config, seed)?))
     }
 
-    fn replay(
-        &self,
-        config: &Value,
-        seed: u64,
-        actions: &[Value],
-    ) -> Result<(Box<dyn DynGame>, Vec<Vec<LoggedEvent>>), GameError> {
+    fn replay(&self, config: &Value, seed: u64, actions: &[Value]) -> Result<Replayed, GameError> {
         let (game, log) = ErasedGame::<G>::replay_json(config, seed, actions)?;
         Ok((Box::new(game), log))
     }

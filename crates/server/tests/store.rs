@@ -1,0 +1,204 @@
+//! The `Store` contract, on SQLite and on PostgreSQL alike: what the server relies on.
+
+use std::sync::Arc;
+
+use serde_json::json;
+use server::store::{
+    self, Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store, StoreError,
+};
+use server::SyncMode;
+
+/// A fresh schema of the test PostgreSQL; `None` (reason printed) when it cannot be reached
+/// outside CI. Under `CI=true` an unreachable PostgreSQL fails.
+async fn postgres_url() -> Option<String> {
+    let base = std::env::var("TABLETOP_TEST_PG").unwrap_or_else(|_| {
+        let user = std::env::var("USER").unwrap_or_else(|_| "postgres".into());
+        format!("postgres://{user}@127.0.0.1:5432/test")
+    });
+    let pool = match sqlx::PgPool::connect(&base).await {
+        Ok(pool) => pool,
+        Err(e) if std::env::var("CI").as_deref() != Ok("true") => {
+            eprintln!("skipped: PostgreSQL at {base} is not reachable ({e})");
+            return None;
+        }
+        Err(e) => panic!("CI=true: PostgreSQL at {base} must be reachable: {e}"),
+    };
+    let schema = format!(
+        "s_{}_{}",
+        std::process::id(),
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos())
+    );
+    sqlx::query(&format!("CREATE SCHEMA {schema}"))
+        .execute(&pool)
+        .await
+        .expect("create schema");
+    pool.close().await;
+    Some(format!("{base}?options=-c%20search_path%3D{schema}"))
+}
+
+fn game(id: &str, status: Status) -> GameRow {
+    let human = |name: Option<&str>, hash: &str| SeatRecord {
+        kind: SeatKind::Human,
+        name: name.map(String::from),
+        bot: None,
+        token_hash: Some(hash.repeat(32)),
+    };
+    GameRow {
+        id: id.to_string(),
+        game: "valdora".into(),
+        config: json!({"players": 3}),
+        seed: u64::MAX - 5,
+        seed_chosen: true,
+        created: 1_700_000_000_000,
+        status,
+        seats: vec![
+            human(Some("Ana"), "ab"),
+            human(None, "cd"),
+            SeatRecord {
+                kind: SeatKind::Bot,
+                name: Some("Bot (easy)".into()),
+                bot: Some("easy".into()),
+                token_hash: None,
+            },
+        ],
+        version: 0,
+    }
+}
+
+fn commit(id: &str, seq: u64, ends_game: bool) -> Commit {
+    Commit {
+        mv: MoveRow {
+            game_id: id.to_string(),
+            seq,
+            seat: (seq % 3) as u8,
+            action: json!({"Move": {"to": seq}}),
+            at: 1_700_000_000_000 + seq as i64,
+        },
+        ends_game,
+    }
+}
+
+/// Every property the server relies on, on `url`; two connections stand for two server
+/// processes sharing the database.
+async fn contract(url: &str) {
+    let store: Arc<dyn Store> = store::open(url, SyncMode::Full).await.expect("open");
+    let other: Arc<dyn Store> = store::open(url, SyncMode::Full).await.expect("open again");
+    let row = game("aaaaaaaaaaaa", Status::Open);
+    store.create_game(&row).await.expect("create");
+    assert!(store.create_game(&row).await.is_err(), "ids are unique");
+    let (loaded, moves) = store
+        .load_game(&row.id)
+        .await
+        .expect("load")
+        .expect("found");
+    assert_eq!((loaded, moves), (row.clone(), vec![]));
+    assert_eq!(store.load_game("bbbbbbbbbbbb").await.expect("load"), None);
+
+    // Seats: compare-and-set on the version.
+    let mut seats = row.seats.clone();
+    seats[1].name = Some("Bea".into());
+    store
+        .update_seats(&row.id, &seats, Status::Running, 0)
+        .await
+        .expect("first change");
+    assert_eq!(
+        other
+            .update_seats(&row.id, &seats, Status::Running, 0)
+            .await,
+        Err(StoreError::Conflict),
+        "a change from an old version is refused"
+    );
+
+    // A batch stores in order; a taken seq is a conflict and the rest of the batch stores.
+    let results = store
+        .append_moves(&[commit(&row.id, 0, false), commit(&row.id, 1, false)])
+        .await
+        .expect("batch");
+    assert_eq!(results, vec![Ok(()), Ok(())]);
+    let results = store
+        .append_moves(&[commit(&row.id, 1, false), commit(&row.id, 2, false)])
+        .await
+        .expect("batch");
+    assert_eq!(results, vec![Err(StoreError::Conflict), Ok(())]);
+
+    // Two processes race for seq 3: exactly one stores it.
+    let race = [commit(&row.id, 3, false)];
+    let (a, b) = tokio::join!(store.append_moves(&race), other.append_moves(&race));
+    let mut outcomes = [a.expect("a")[0].clone(), b.expect("b")[0].clone()];
+    outcomes.sort_by_key(|r| r.is_err());
+    assert_eq!(outcomes, [Ok(()), Err(StoreError::Conflict)]);
+
+    // The last move ends the game in the same transaction.
+    store
+        .append_moves(&[commit(&row.id, 4, true)])
+        .await
+        .expect("last move");
+    let (loaded, moves) = other
+        .load_game(&row.id)
+        .await
+        .expect("load")
+        .expect("found");
+    assert_eq!(loaded.status, Status::Over);
+    assert_eq!(loaded.seats[1].name.as_deref(), Some("Bea"));
+    assert_eq!(
+        loaded.seed,
+        u64::MAX - 5,
+        "u64 seeds survive the i64 column"
+    );
+    assert_eq!(moves.len(), 5);
+    assert_eq!(moves[4], commit(&row.id, 4, true).mv);
+
+    // Lobby lists and counts.
+    store
+        .create_game(&game("cccccccccccc", Status::Open))
+        .await
+        .expect("second game");
+    let open = store
+        .list_games(Some(Status::Open), 10)
+        .await
+        .expect("list");
+    let ids: Vec<&str> = open.iter().map(|g| g.id.as_str()).collect();
+    assert_eq!(ids, ["cccccccccccc"]);
+    assert_eq!(store.list_games(None, 1).await.expect("list").len(), 1);
+    let counts = store.status_counts().await.expect("counts");
+    assert_eq!((counts.open, counts.running, counts.over), (1, 0, 1));
+    assert_eq!(
+        store.game_ids(Status::Over).await.expect("ids"),
+        ["aaaaaaaaaaaa"]
+    );
+    store.ping().await.expect("ping");
+    store.close().await;
+    other.close().await;
+    // Reopening migrates nothing twice.
+    store::open(url, SyncMode::Normal)
+        .await
+        .expect("reopen")
+        .close()
+        .await;
+}
+
+#[tokio::test]
+async fn sqlite_keeps_the_store_contract() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    contract(&format!("sqlite://{}", dir.path().join("t.db").display())).await;
+}
+
+#[tokio::test]
+async fn postgres_keeps_the_store_contract() {
+    if let Some(url) = postgres_url().await {
+        contract(&url).await;
+    }
+}
+
+#[tokio::test]
+async fn database_urls_are_checked() {
+    let err = store::open("mysql://localhost/x", SyncMode::Full)
+        .await
+        .err();
+    assert!(
+        matches!(&err, Some(StoreError::Open(m)) if m.contains("sqlite:// or postgres://")),
+        "{err:?}"
+    );
+}
