@@ -619,6 +619,14 @@ async fn kinds_docs_operations_and_shutdown(db: &TestDb) {
     assert!(openapi["components"]["schemas"]
         .get("ServerMessage")
         .is_some());
+    let (status, landing) = server.get("/").await;
+    assert_eq!(status, 200);
+    assert!(
+        landing
+            .as_str()
+            .is_some_and(|page| page.contains("provisional")),
+        "{landing}"
+    );
     let (status, health) = server.get("/healthz").await;
     assert_eq!((status, health), (200, json!("ok\n")));
     let (id, tokens) = server

@@ -257,6 +257,12 @@ pub async fn metrics(State(app): State<Arc<App>>) -> Response {
         .into_response()
 }
 
+/// The page at `/` until the browser client is served there: what this server is and
+/// where its API is.
+pub async fn landing() -> axum::response::Html<&'static str> {
+    axum::response::Html(include_str!("landing.html"))
+}
+
 pub async fn openapi() -> Json<utoipa::openapi::OpenApi> {
     Json(ApiDoc::openapi())
 }

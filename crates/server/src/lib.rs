@@ -89,6 +89,7 @@ fn metrics_handle() -> PrometheusHandle {
 /// The routes of the API over `app`.
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
+        .route("/", get(api::landing))
         .route("/api/games/kinds", get(api::kinds))
         .route("/api/games", post(api::create).get(api::list))
         .route("/api/games/{id}", get(api::summary))
