@@ -21,14 +21,6 @@ pub enum Db {
     Postgres,
 }
 
-/// The PostgreSQL server tests use: `TABLETOP_TEST_PG`, or the machine's local one.
-pub fn postgres_url() -> String {
-    std::env::var("TABLETOP_TEST_PG").unwrap_or_else(|_| {
-        let user = std::env::var("USER").unwrap_or_else(|_| "postgres".into());
-        format!("postgres://{user}@127.0.0.1:5432/test")
-    })
-}
-
 /// A database for one test: a SQLite file in a temp folder, or a new schema of the test
 /// PostgreSQL database. `None` (with the reason printed) when PostgreSQL cannot be reached
 /// outside CI; under `CI=true` an unreachable PostgreSQL fails the test.
@@ -48,44 +40,11 @@ impl TestDb {
                     _dir: Some(dir),
                 })
             }
-            Db::Postgres => {
-                let base = postgres_url();
-                let pool = match sqlx::PgPool::connect(&base).await {
-                    Ok(pool) => pool,
-                    Err(e) if std::env::var("CI").as_deref() != Ok("true") => {
-                        eprintln!("skipped: PostgreSQL at {base} is not reachable ({e})");
-                        return None;
-                    }
-                    Err(e) => panic!("CI=true: PostgreSQL at {base} must be reachable: {e}"),
-                };
-                let schema = format!("t_{}", unique());
-                sqlx::query(&format!("CREATE SCHEMA {schema}"))
-                    .execute(&pool)
-                    .await
-                    .expect("create schema");
-                pool.close().await;
-                let sep = if base.contains('?') { '&' } else { '?' };
-                Some(TestDb {
-                    url: format!("{base}{sep}options=-c%20search_path%3D{schema}"),
-                    _dir: None,
-                })
-            }
+            Db::Postgres => server::testing::fresh_postgres_schema()
+                .await
+                .map(|url| TestDb { url, _dir: None }),
         }
     }
-}
-
-fn unique() -> String {
-    use std::sync::atomic::{AtomicU32, Ordering};
-    static N: AtomicU32 = AtomicU32::new(0);
-    let nanos = std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.subsec_nanos());
-    format!(
-        "{}_{}_{}",
-        std::process::id(),
-        nanos,
-        N.fetch_add(1, Ordering::SeqCst)
-    )
 }
 
 /// A running `tabletop serve`.

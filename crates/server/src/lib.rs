@@ -16,6 +16,7 @@ mod error;
 mod hub;
 pub mod protocol;
 pub mod store;
+pub mod testing;
 mod tokens;
 mod ws;
 

@@ -8,36 +8,6 @@ use server::store::{
 };
 use server::SyncMode;
 
-/// A fresh schema of the test PostgreSQL; `None` (reason printed) when it cannot be reached
-/// outside CI. Under `CI=true` an unreachable PostgreSQL fails.
-async fn postgres_url() -> Option<String> {
-    let base = std::env::var("TABLETOP_TEST_PG").unwrap_or_else(|_| {
-        let user = std::env::var("USER").unwrap_or_else(|_| "postgres".into());
-        format!("postgres://{user}@127.0.0.1:5432/test")
-    });
-    let pool = match sqlx::PgPool::connect(&base).await {
-        Ok(pool) => pool,
-        Err(e) if std::env::var("CI").as_deref() != Ok("true") => {
-            eprintln!("skipped: PostgreSQL at {base} is not reachable ({e})");
-            return None;
-        }
-        Err(e) => panic!("CI=true: PostgreSQL at {base} must be reachable: {e}"),
-    };
-    let schema = format!(
-        "s_{}_{}",
-        std::process::id(),
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_nanos())
-    );
-    sqlx::query(&format!("CREATE SCHEMA {schema}"))
-        .execute(&pool)
-        .await
-        .expect("create schema");
-    pool.close().await;
-    Some(format!("{base}?options=-c%20search_path%3D{schema}"))
-}
-
 fn game(id: &str, status: Status) -> GameRow {
     let human = |name: Option<&str>, hash: &str| SeatRecord {
         kind: SeatKind::Human,
@@ -187,7 +157,7 @@ async fn sqlite_keeps_the_store_contract() {
 
 #[tokio::test]
 async fn postgres_keeps_the_store_contract() {
-    if let Some(url) = postgres_url().await {
+    if let Some(url) = server::testing::fresh_postgres_schema().await {
         contract(&url).await;
     }
 }
