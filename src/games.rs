@@ -9,6 +9,8 @@ use std::path::Path;
 use engine::{Game, GameError, GameErrorKind};
 use serde_json::{Map, Value};
 
+use crate::CliError;
+
 /// Work that needs the concrete game type: `with_game` calls `visit::<G>()` for the game
 /// picked by name at run time.
 pub trait GameVisitor {
@@ -64,6 +66,25 @@ games! {
     valdora::Valdora,
     valley::Valley,
     pandoria::Pandoria,
+}
+
+/// The canonical name and seat count of game `name` with `players` (the game's default
+/// when `None`): what a client of the server needs to ask for one seat per player.
+pub fn seat_count(name: &str, players: Option<u64>) -> Result<(&'static str, usize), CliError> {
+    struct SeatCount(Option<u64>);
+    impl GameVisitor for SeatCount {
+        type Output = Result<(&'static str, usize), CliError>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let spec = ConfigSpec {
+                players: self.0,
+                ..ConfigSpec::default()
+            };
+            let config = build_config::<G>(&spec).map_err(|e| CliError::usage(e.message))?;
+            let game = G::new(&config, 0).map_err(|e| CliError::usage(e.to_string()))?;
+            Ok((G::NAME, game.seats()))
+        }
+    }
+    with_game(name, SeatCount(players)).map_err(|e| CliError::usage(e.to_string()))?
 }
 
 /// Merges `overrides` into `base`: objects merge key by key (recursively), anything else

@@ -6,15 +6,18 @@
 //! - `tabletop replay FILE` replays a game record and prints its log and outcome;
 //! - `tabletop arena` plays bots against each other and reports their strength;
 //! - `tabletop play GAME` plays a game in the terminal against bots;
+//! - `tabletop play GAME --server URL` plays it on a game server;
 //! - `tabletop serve` runs the game server (docs/server.md).
 
 #![forbid(unsafe_code)]
 
 mod arena;
 mod batch;
+mod client;
 mod engine_protocol;
 mod games;
 mod play;
+mod remote;
 mod replay;
 mod serve;
 mod simulate;
