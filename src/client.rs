@@ -88,6 +88,11 @@ impl ServerUrl {
         })
     }
 
+    /// True for 127.0.0.1, localhost and [::1]: the load test talks to nothing else.
+    pub fn is_loopback(&self) -> bool {
+        matches!(self.host.as_str(), "127.0.0.1" | "localhost" | "[::1]")
+    }
+
     /// `http://HOST:PORT{path}`.
     pub fn http(&self, path: &str) -> String {
         format!("http://{}{path}", self.authority)
@@ -264,7 +269,20 @@ mod tests {
     #[test]
     fn server_urls() {
         let u = ServerUrl::parse("http://127.0.0.1:8080/").expect("valid");
+        assert!(u.is_loopback());
         assert_eq!(u.ws("/x"), "ws://127.0.0.1:8080/x");
+        assert!(ServerUrl::parse("http://localhost:1")
+            .expect("valid")
+            .is_loopback());
+        assert!(ServerUrl::parse("http://[::1]:1")
+            .expect("valid")
+            .is_loopback());
+        assert!(!ServerUrl::parse("http://10.0.0.1:1")
+            .expect("valid")
+            .is_loopback());
+        assert!(!ServerUrl::parse("http://127.0.0.1.example.com:1")
+            .expect("valid")
+            .is_loopback());
         assert!(ServerUrl::parse("https://127.0.0.1:1").is_err());
         assert!(ServerUrl::parse("http://127.0.0.1:1/api").is_err());
         assert!(ServerUrl::parse("not a url").is_err());

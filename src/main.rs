@@ -7,7 +7,8 @@
 //! - `tabletop arena` plays bots against each other and reports their strength;
 //! - `tabletop play GAME` plays a game in the terminal against bots;
 //! - `tabletop play GAME --server URL` plays it on a game server;
-//! - `tabletop serve` runs the game server (docs/server.md).
+//! - `tabletop serve` runs the game server (docs/server.md);
+//! - `tabletop loadtest` plays many random games against a server on this machine.
 
 #![forbid(unsafe_code)]
 
@@ -16,6 +17,7 @@ mod batch;
 mod client;
 mod engine_protocol;
 mod games;
+mod loadtest;
 mod play;
 mod remote;
 mod replay;
@@ -52,6 +54,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Run the game server: lobby, live play over WebSocket, stored moves, bot seats.
     Serve(serve::ServeArgs),
+    /// Play many games of random clients against a server on this machine and report
+    /// throughput, latency, message sizes and the server's CPU and memory.
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 /// A failed command: the message for stderr and the exit code.
@@ -96,6 +101,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Arena(args) => print(&arena::run(&args)?),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Loadtest(args) => print(&loadtest::run(&args)?),
         Command::Engine => match engine_protocol::run() {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),
