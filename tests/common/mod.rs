@@ -1,5 +1,6 @@
-//! What the CLI test files share: the binary, a running `tabletop engine`, and the JSON
-//! forms of `simulate` and `replay`.
+//! What the CLI test files share: the binary, a running `tabletop engine`, a running
+//! `tabletop serve`, the JSON forms of `simulate` and `replay`, and the event lines of a
+//! `tabletop play` transcript.
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
 
@@ -84,4 +85,82 @@ pub fn replay_json(file: &Path) -> Value {
     let mut command = tabletop();
     command.arg("replay").arg(file);
     json_of(command)
+}
+
+/// A running `tabletop serve` on a free port with a SQLite database in a temporary
+/// directory; killed when dropped.
+pub struct Server {
+    child: Child,
+    /// `http://127.0.0.1:PORT`, from the first line the server prints.
+    pub url: String,
+    // Kept open so that the server never writes to a closed pipe.
+    _stdout: BufReader<ChildStdout>,
+    _dir: tempfile::TempDir,
+}
+
+impl Server {
+    pub fn start() -> Self {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let db = format!("sqlite://{}", dir.path().join("games.db").display());
+        let mut child = StdCommand::new(BIN)
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--db",
+                &db,
+                "--sync",
+                "normal",
+            ])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .expect("start tabletop serve");
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
+        let mut line = String::new();
+        stdout
+            .read_line(&mut line)
+            .expect("the server's first line");
+        // "tabletop: serving on http://127.0.0.1:PORT (database …); Ctrl-C stops"
+        let url = line
+            .split_whitespace()
+            .find(|w| w.starts_with("http://"))
+            .unwrap_or_else(|| panic!("no address in the server's first line {line:?}"))
+            .to_string();
+        Server {
+            child,
+            url,
+            _stdout: stdout,
+            _dir: dir,
+        }
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// The event lines of a `tabletop play` transcript ("    · Seat 2 moves …"), checked to
+/// be sentences: never empty, never JSON.
+pub fn event_sentences(stdout: &[u8]) -> Vec<&str> {
+    let text = std::str::from_utf8(stdout).expect("play prints UTF-8");
+    let log: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("    · "))
+        .collect();
+    assert!(!log.is_empty(), "no event lines in:\n{text}");
+    for line in &log {
+        assert!(
+            !line.trim().is_empty() && !line.contains(['{', '}']),
+            "an event line is not a sentence: {line:?}"
+        );
+    }
+    log
 }
