@@ -51,7 +51,7 @@ pub struct PlayArgs {
     /// With --game-id: the seat's token from the invitation.
     #[arg(long, value_name = "TOKEN", requires = "game_id")]
     pub token: Option<String>,
-    /// With --server: your name at the table (default "Player N" for seat N-1).
+    /// With --server: your name at the table (default "Player 1" for seat 0, and so on).
     #[arg(long, requires = "server")]
     pub name: Option<String>,
 }
