@@ -11,6 +11,9 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+/// A game after a list of actions, with each action's events.
+pub type Replayed = (Box<dyn DynGame>, Vec<Vec<LoggedEvent>>);
+
 /// One game the server can host, erased.
 pub trait GameKind: Send + Sync + 'static {
     fn name(&self) -> &'static str;
@@ -24,7 +27,7 @@ pub trait GameKind: Send + Sync + 'static {
         config: &Value,
         seed: u64,
         actions: &[Value],
-    ) -> Result<(Box<dyn DynGame>, Vec<Vec<LoggedEvent>>), GameError>;
+    ) -> Result<Replayed, GameError>;
     /// The bot's action for the seat to move of `game` (a game this kind started), decided
     /// from that seat's view only (the bots determinize first); `None` once it is over.
     fn bot_action(&self, game: &dyn DynGame, bot: &BotSpec, seed: u64) -> Option<Value>;
@@ -153,7 +156,7 @@ impl<G: Game> GameKind for Kind<G> {
         config: &Value,
         seed: u64,
         actions: &[Value],
-    ) -> Result<(Box<dyn DynGame>, Vec<Vec<LoggedEvent>>), GameError> {
+    ) -> Result<Replayed, GameError> {
         let (game, log) = ErasedGame::<G>::replay_json(config, seed, actions)?;
         Ok((Box::new(game), log))
     }
