@@ -6,14 +6,19 @@
 //! - `tabletop replay FILE` replays a game record and prints its log and outcome;
 //! - `tabletop arena` plays bots against each other and reports their strength;
 //! - `tabletop play GAME` plays a game in the terminal against bots;
-//! - `tabletop serve` runs the game server (docs/server.md).
+//! - `tabletop play GAME --server URL` plays it on a game server;
+//! - `tabletop serve` runs the game server (docs/server.md);
+//! - `tabletop loadtest` plays many random games against a server on this machine.
 
 #![forbid(unsafe_code)]
 
 mod arena;
 mod batch;
+mod client;
 mod engine_protocol;
+mod loadtest;
 mod play;
+mod remote;
 mod replay;
 mod serve;
 mod simulate;
@@ -50,6 +55,9 @@ enum Command {
     Play(play::PlayArgs),
     /// Run the game server: lobby, live play over WebSocket, stored moves, bot seats.
     Serve(serve::ServeArgs),
+    /// Play many games of random clients against a server on this machine and report
+    /// throughput, latency, message sizes and the server's CPU and memory.
+    Loadtest(loadtest::LoadtestArgs),
 }
 
 #[derive(Debug, clap::Args)]
@@ -102,6 +110,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Arena(args) => print(&arena::run(&args)?),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
+        Command::Loadtest(args) => print(&loadtest::run(&args)?),
         Command::Engine(args) => match engine_protocol::run(args.no_data_files) {
             Ok(()) => Ok(()),
             Err(e) if e.kind() == std::io::ErrorKind::BrokenPipe => Ok(()),

@@ -5,7 +5,7 @@ mod common;
 use predicates::prelude::*;
 use serde_json::{json, Value};
 
-use common::{replay_json, simulate_json, tabletop, Engine};
+use common::{event_sentences, replay_json, simulate_json, tabletop, Engine};
 
 fn error_kind(reply: &Value) -> &str {
     reply["error"]["kind"]
@@ -564,24 +564,6 @@ fn play_logs_events_as_sentences_in_every_game() {
             "{game}: no event line contains {phrase:?}"
         );
     }
-}
-
-/// The event lines of a `tabletop play` transcript ("    · Seat 2 moves …"), checked to
-/// be sentences: never empty, never JSON.
-fn event_sentences(stdout: &[u8]) -> Vec<&str> {
-    let text = std::str::from_utf8(stdout).expect("play prints UTF-8");
-    let log: Vec<&str> = text
-        .lines()
-        .filter_map(|line| line.strip_prefix("    · "))
-        .collect();
-    assert!(!log.is_empty(), "no event lines in:\n{text}");
-    for line in &log {
-        assert!(
-            !line.trim().is_empty() && !line.contains(['{', '}']),
-            "an event line is not a sentence: {line:?}"
-        );
-    }
-    log
 }
 
 #[test]

@@ -1,5 +1,6 @@
-//! What the CLI test files share: the binary, a running `tabletop engine`, and the JSON
-//! forms of `simulate` and `replay`.
+//! What the CLI test files share: the binary, a running `tabletop engine`, a running
+//! `tabletop serve`, the JSON forms of `simulate` and `replay`, and the event lines of a
+//! `tabletop play` transcript.
 // Each test file uses a different part of this module.
 #![allow(dead_code)]
 
@@ -87,3 +88,21 @@ pub fn replay_json(file: &Path) -> Value {
 }
 
 pub mod server;
+
+/// The event lines of a `tabletop play` transcript ("    · Seat 2 moves …"), checked to
+/// be sentences: never empty, never JSON.
+pub fn event_sentences(stdout: &[u8]) -> Vec<&str> {
+    let text = std::str::from_utf8(stdout).expect("play prints UTF-8");
+    let log: Vec<&str> = text
+        .lines()
+        .filter_map(|line| line.strip_prefix("    · "))
+        .collect();
+    assert!(!log.is_empty(), "no event lines in:\n{text}");
+    for line in &log {
+        assert!(
+            !line.trim().is_empty() && !line.contains(['{', '}']),
+            "an event line is not a sentence: {line:?}"
+        );
+    }
+    log
+}

@@ -47,16 +47,35 @@ impl TestDb {
     }
 }
 
-/// A running `tabletop serve`.
+/// A running `tabletop serve`; killed when dropped.
 pub struct Server {
     child: Child,
-    /// `http://127.0.0.1:PORT`
+    /// `http://127.0.0.1:PORT`, from the first line the server prints.
     pub base: String,
     pub db_url: String,
     http: reqwest::Client,
+    // Kept open so that the server never writes to a closed pipe.
+    _stdout: BufReader<std::process::ChildStdout>,
+    _db: Option<TestDb>,
 }
 
 impl Server {
+    /// A server on a SQLite database of its own in a temporary folder.
+    pub fn with_sqlite() -> Server {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let db = TestDb {
+            url: format!("sqlite://{}", dir.path().join("tabletop.db").display()),
+            _dir: Some(dir),
+        };
+        let mut server = Server::start(&db.url);
+        server._db = Some(db);
+        server
+    }
+
+    pub fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     pub fn start(db_url: &str) -> Server {
         let mut child = StdCommand::new(BIN)
             .args(["serve", "--addr", "127.0.0.1:0", "--db", db_url])
@@ -64,11 +83,10 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .expect("start tabletop serve");
-        let stdout = child.stdout.take().expect("stdout");
+        let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
         let mut line = String::new();
-        BufReader::new(stdout)
-            .read_line(&mut line)
-            .expect("read the address line");
+        stdout.read_line(&mut line).expect("read the address line");
+        // "tabletop: serving on http://127.0.0.1:PORT (database …); Ctrl-C stops"
         let base = line
             .split_whitespace()
             .find(|w| w.starts_with("http://"))
@@ -79,6 +97,8 @@ impl Server {
             base,
             db_url: db_url.to_string(),
             http: reqwest::Client::new(),
+            _stdout: stdout,
+            _db: None,
         }
     }
 
