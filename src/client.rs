@@ -266,6 +266,25 @@ fn truncate(text: &str) -> &str {
     }
 }
 
+/// The canonical name and seat count of game `name` with `players` (the game's default
+/// when `None`): what a client of the server needs to ask for one seat per player.
+pub fn seat_count(name: &str, players: Option<u64>) -> Result<(&'static str, usize), CliError> {
+    struct SeatCount(Option<u64>);
+    impl games::GameVisitor for SeatCount {
+        type Output = Result<(&'static str, usize), CliError>;
+        fn visit<G: Game>(self) -> Self::Output {
+            let spec = games::ConfigSpec {
+                players: self.0,
+                ..games::ConfigSpec::default()
+            };
+            let config = games::build_config::<G>(&spec).map_err(|e| CliError::usage(e.message))?;
+            let game = G::new(&config, 0).map_err(|e| CliError::usage(e.to_string()))?;
+            Ok((G::NAME, game.seats()))
+        }
+    }
+    games::with_game(name, SeatCount(players)).map_err(|e| CliError::usage(e.to_string()))?
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -291,23 +310,4 @@ mod tests {
         assert!(ServerUrl::parse("http://127.0.0.1:1/api").is_err());
         assert!(ServerUrl::parse("not a url").is_err());
     }
-}
-
-/// The canonical name and seat count of game `name` with `players` (the game's default
-/// when `None`): what a client of the server needs to ask for one seat per player.
-pub fn seat_count(name: &str, players: Option<u64>) -> Result<(&'static str, usize), CliError> {
-    struct SeatCount(Option<u64>);
-    impl games::GameVisitor for SeatCount {
-        type Output = Result<(&'static str, usize), CliError>;
-        fn visit<G: Game>(self) -> Self::Output {
-            let spec = games::ConfigSpec {
-                players: self.0,
-                ..games::ConfigSpec::default()
-            };
-            let config = games::build_config::<G>(&spec).map_err(|e| CliError::usage(e.message))?;
-            let game = G::new(&config, 0).map_err(|e| CliError::usage(e.to_string()))?;
-            Ok((G::NAME, game.seats()))
-        }
-    }
-    games::with_game(name, SeatCount(players)).map_err(|e| CliError::usage(e.to_string()))?
 }
