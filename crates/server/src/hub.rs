@@ -686,7 +686,7 @@ impl Hub {
                 seq,
                 seat,
                 events: events.clone(),
-                view_patch: serde_json::to_value(patch).unwrap_or(Value::Null),
+                view_patch: patch,
                 to_move,
                 legal: (slot_seat.is_some() && slot_seat == to_move)
                     .then(|| mover_legal.clone())

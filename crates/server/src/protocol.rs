@@ -212,7 +212,7 @@ pub enum ServerMessage {
         seat: u8,
         events: Vec<EventEntry>,
         #[schema(value_type = Vec<Object>)]
-        view_patch: Value,
+        view_patch: json_patch::Patch,
         to_move: Option<u8>,
         legal: Option<Vec<LegalAction>>,
         status: Status,
