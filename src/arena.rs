@@ -352,16 +352,10 @@ impl Report {
             if self.threads == 1 { "" } else { "s" },
             self.seconds
         )?;
-        if self.threads_requested > self.threads {
-            writeln!(
-                o,
-                "note: --threads {} but {} game{}: {} thread{} used (at most one per game)",
-                self.threads_requested,
-                self.games,
-                if self.games == 1 { "" } else { "s" },
-                self.threads,
-                if self.threads == 1 { "" } else { "s" }
-            )?;
+        if let Some(note) =
+            BatchArgs::threads_note(self.threads_requested, self.games, self.threads)
+        {
+            writeln!(o, "{note}")?;
         }
         writeln!(
             o,

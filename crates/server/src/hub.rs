@@ -3,7 +3,7 @@
 //! seats, and the bots.
 
 use std::collections::HashMap;
-use std::sync::atomic::{AtomicI64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
@@ -147,7 +147,7 @@ pub struct Watch {
 }
 
 impl Watch {
-    /// This slot's message of an update, if the slot was watched when it was made.
+    /// The index of this watch's slot in an update's messages.
     pub fn slot(&self) -> usize {
         slot_index(&self.table.lock(), self.seat)
     }
@@ -242,7 +242,6 @@ pub struct Hub {
     committer: Committer,
     tables: Mutex<HashMap<String, Arc<Table>>>,
     bot_permits: Arc<Semaphore>,
-    bot_queue: AtomicI64,
     /// Moves between their check and their broadcast (graceful shutdown waits for them).
     in_flight: AtomicUsize,
 }
@@ -260,7 +259,6 @@ impl Hub {
             committer,
             tables: Mutex::new(HashMap::new()),
             bot_permits: Arc::new(Semaphore::new(config.bot_workers.max(1))),
-            bot_queue: AtomicI64::new(0),
             in_flight: AtomicUsize::new(0),
         })
     }
@@ -678,7 +676,12 @@ impl Hub {
                 continue;
             }
             let slot_seat = (index < seats).then_some(index as Seat);
-            let view = st.game.view_json(slot_seat)?;
+            // The move is stored and installed: never return early from here. A slot
+            // without a message gets the whole state instead (its watchers resync).
+            let Ok(view) = st.game.view_json(slot_seat) else {
+                messages.push(None);
+                continue;
+            };
             let slot = &mut st.slots[index];
             let patch = json_patch::diff(slot.view.as_ref().unwrap_or(&Value::Null), &view);
             slot.view = Some(view);
@@ -738,11 +741,10 @@ impl Hub {
         };
         let hub = self.clone();
         let table = table.clone();
-        self.bot_queue.fetch_add(1, Ordering::SeqCst);
+        // Decisions waiting for a worker.
         metrics::gauge!("tabletop_bot_queue_depth").increment(1.0);
         tokio::spawn(async move {
             let permit = hub.bot_permits.clone().acquire_owned().await;
-            hub.bot_queue.fetch_sub(1, Ordering::SeqCst);
             metrics::gauge!("tabletop_bot_queue_depth").decrement(1.0);
             let kind = table.kind.clone();
             let decided = tokio::task::spawn_blocking(move || {
@@ -822,11 +824,6 @@ impl Hub {
         let table = self.table(id).await?;
         let text = table.lock().game.render_text(seat);
         Ok(text)
-    }
-
-    /// Bot decisions waiting for a worker.
-    pub fn bot_queue_depth(&self) -> i64 {
-        self.bot_queue.load(Ordering::SeqCst)
     }
 }
 
