@@ -155,6 +155,9 @@ impl Server {
             .http
             .post(format!("{}{path}", self.base))
             .header("content-type", "application/json")
+            // The server may refuse a large body without reading it and close the
+            // connection: never reuse that connection for the next request.
+            .header("connection", "close")
             .body(body)
             .send()
             .await
