@@ -35,6 +35,10 @@ pub struct PlayArgs {
     /// A corrected component data file for the game.
     #[arg(long, value_name = "FILE")]
     pub data: Option<PathBuf>,
+    /// Where to save the game's record at the end (default: a new file in the system's
+    /// temporary directory); `tabletop replay FILE` replays it.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
@@ -86,11 +90,70 @@ struct Seated<G: Game> {
 }
 
 /// What the human answered.
-enum Answer<A> {
-    Action(A),
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Answer {
+    /// A number from the list shown, 1-based.
+    Pick(usize),
     /// Draw the table again.
     View,
+    /// List the commands.
+    Help,
+    /// Back from the second step of a two-step choice.
+    Back,
     Quit,
+}
+
+/// The commands of `tabletop play`, shown for `?` or `help`.
+const HELP: &str = "Commands:
+  NUMBER     choose the action with that number (an entry marked '…' asks a second question)
+  v, view    draw the table again
+  b, back    back to the whole list from a second question
+  ?, help    this list
+  q, quit    leave the game (the record so far is saved)";
+
+/// One line of the list of legal actions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Entry<A> {
+    Single(A, String),
+    /// Actions that share their first step (a placement's cell), each with its second.
+    Group(String, Vec<(A, String)>),
+}
+
+/// The legal actions as a person picks them: an action alone, or grouped under its first
+/// step when several legal actions share it (`Game::describe_action_steps`), so that a
+/// hundred placements read as a few cells and then a direction. Order is kept: a group
+/// stands where its first action stood.
+fn menu<G: Game>(state: &G, legal: &[G::Action]) -> Vec<Entry<G::Action>> {
+    let steps: Vec<Option<(String, String)>> = legal
+        .iter()
+        .map(|a| state.describe_action_steps(a))
+        .collect();
+    let shared = |first: &str| {
+        steps
+            .iter()
+            .filter(|s| s.as_ref().is_some_and(|(f, _)| f == first))
+            .count()
+            > 1
+    };
+    let mut entries: Vec<Entry<G::Action>> = Vec::new();
+    for (&action, step) in legal.iter().zip(&steps) {
+        match step {
+            Some((first, second)) if shared(first) => {
+                let group = entries.iter_mut().find_map(|e| match e {
+                    Entry::Group(f, members) if f == first => Some(members),
+                    _ => None,
+                });
+                match group {
+                    Some(members) => members.push((action, second.clone())),
+                    None => {
+                        entries.push(Entry::Group(first.clone(), vec![(action, second.clone())]))
+                    }
+                }
+            }
+            _ => entries.push(Entry::Single(action, state.describe_action(&action))),
+        }
+    }
+    entries
 }
 
 fn play<G: Game>(
@@ -151,7 +214,7 @@ fn play<G: Game>(
     writeln!(
         out,
         "{}, {seats} players, seed {}. You are seat {human}. Type the number of an action, \
-         'v' to see the table again, 'q' to leave.",
+         'v' to see the table again, '?' for help, 'q' to leave.",
         G::NAME,
         args.seed
     )?;
@@ -165,6 +228,7 @@ fn play<G: Game>(
     }
     let mut legal = Vec::new();
     let mut events = Vec::new();
+    let mut played: Vec<G::Action> = Vec::new();
     let mut show_table = true;
     while let Some(seat) = state.to_move() {
         let (action, who) = match bots[usize::from(seat)].as_mut() {
@@ -181,20 +245,18 @@ fn play<G: Game>(
                     writeln!(out, "\n{}", state.render_view(Some(human)))?;
                     show_table = false;
                 }
-                for (i, a) in legal.iter().enumerate() {
-                    writeln!(out, "  {:>3}) {}", i + 1, state.describe_action(a))?;
-                }
-                match ask(&legal, input, out)? {
-                    Some(Answer::Action(a)) => (a, format!("seat {seat} (you)")),
-                    Some(Answer::View) => {
+                match choose(&menu(&state, &legal), input, out)? {
+                    Choice::Action(a) => (a, format!("seat {seat} (you)")),
+                    Choice::View => {
                         show_table = true;
                         continue;
                     }
-                    Some(Answer::Quit) => {
+                    Choice::Quit => {
                         writeln!(out, "You left the game.")?;
+                        save_record::<G>(args, &config, &played, out)?;
                         return Ok(());
                     }
-                    None => {
+                    Choice::EndOfInput => {
                         writeln!(out, "\nEnd of input: leaving the game.")?;
                         return Ok(());
                     }
@@ -206,6 +268,7 @@ fn play<G: Game>(
         state.apply(action, &mut events).map_err(|e| {
             CliError::failure(format!("{who} chose an action the game refused: {e}"))
         })?;
+        played.push(action);
         writeln!(out, "{who}: {text}")?;
         for e in &events {
             writeln!(out, "    · {}", state.describe_event(e))?;
@@ -220,28 +283,139 @@ fn play<G: Game>(
         if outcome.truncated {
             writeln!(out, "(the game did not end by its rules)")?;
         }
-        for r in &outcome.seats {
-            writeln!(
-                out,
-                "  seat {}{}: {} points, rank {}",
-                r.seat,
-                if r.seat == human { " (you)" } else { "" },
-                r.score,
-                r.rank
-            )?;
+        let mut table = String::new();
+        // Writing to a String cannot fail.
+        let _ = crate::replay::write_outcome(&mut table, &outcome, G::TIEBREAKS, Some(human));
+        write!(out, "Final scores by category:\n{table}")?;
+    }
+    save_record::<G>(args, &config, &played, out)?;
+    Ok(())
+}
+
+/// Saves `{game, config, seed, actions}` (and the data file, if any) where `--record`
+/// says, or in a new file of the temporary directory, and tells the command that replays
+/// it. A record that cannot be written is said, not fatal: the game is over either way.
+fn save_record<G: Game>(
+    args: &PlayArgs,
+    config: &G::Config,
+    played: &[G::Action],
+    out: &mut impl Write,
+) -> Result<(), PlayError> {
+    let mut record = match serde_json::to_value(engine::GameRecord {
+        game: G::NAME.to_string(),
+        config: config.clone(),
+        seed: args.seed,
+        actions: played.to_vec(),
+    }) {
+        Ok(record) => record,
+        Err(e) => {
+            writeln!(out, "The record of this game cannot be written: {e}")?;
+            return Ok(());
         }
+    };
+    if let (Some(data), Some(map)) = (&args.data, record.as_object_mut()) {
+        let data = std::path::absolute(data).unwrap_or_else(|_| data.clone());
+        map.insert(
+            "data".into(),
+            serde_json::Value::String(data.display().to_string()),
+        );
+    }
+    let path = match &args.record {
+        Some(path) => path.clone(),
+        None => default_record_path(G::NAME, args.seed),
+    };
+    match std::fs::write(&path, record.to_string() + "\n") {
+        Ok(()) => writeln!(
+            out,
+            "The record of this game is saved in {0}; replay it with: tabletop replay {0}",
+            path.display()
+        )?,
+        Err(e) => writeln!(
+            out,
+            "The record of this game cannot be saved in {}: {e}",
+            path.display()
+        )?,
     }
     Ok(())
 }
 
-/// Asks until the answer is an action number, `v`, `q` or end of input (`None`).
-fn ask<A: Copy>(
-    legal: &[A],
+/// `<tmp>/tabletop-valdora-seed-4-<time>-<pid>.json`: a new name for every game, so that
+/// two games never overwrite each other's record.
+fn default_record_path(game: &str, seed: u64) -> PathBuf {
+    let millis = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    std::env::temp_dir().join(format!(
+        "tabletop-{game}-seed-{seed}-{millis}-{}.json",
+        std::process::id()
+    ))
+}
+
+/// What the human chose from the list.
+enum Choice<A> {
+    Action(A),
+    View,
+    Quit,
+    EndOfInput,
+}
+
+/// Shows the list and asks until an action is chosen (two questions for a group), or the
+/// human asks for the table, leaves, or the input ends. Help is answered here.
+fn choose<A: Copy>(
+    entries: &[Entry<A>],
     input: &mut impl BufRead,
     out: &mut impl Write,
-) -> Result<Option<Answer<A>>, PlayError> {
+) -> Result<Choice<A>, PlayError> {
     loop {
-        write!(out, "your choice (1-{}): ", legal.len())?;
+        for (i, entry) in entries.iter().enumerate() {
+            match entry {
+                Entry::Single(_, text) => writeln!(out, "  {:>3}) {text}", i + 1)?,
+                Entry::Group(first, members) => {
+                    writeln!(out, "  {:>3}) {first} … ({} choices)", i + 1, members.len())?
+                }
+            }
+        }
+        let members = loop {
+            match ask(entries.len(), input, out)? {
+                None => return Ok(Choice::EndOfInput),
+                Some(Answer::Pick(n)) => match &entries[n - 1] {
+                    Entry::Single(action, _) => return Ok(Choice::Action(*action)),
+                    Entry::Group(first, members) => {
+                        writeln!(out, "{first}:")?;
+                        break members;
+                    }
+                },
+                Some(Answer::View) => return Ok(Choice::View),
+                Some(Answer::Quit) => return Ok(Choice::Quit),
+                Some(Answer::Help) => writeln!(out, "{HELP}")?,
+                Some(Answer::Back) => writeln!(out, "This is the whole list already.")?,
+            }
+        };
+        for (i, (_, second)) in members.iter().enumerate() {
+            writeln!(out, "  {:>3}) {second}", i + 1)?;
+        }
+        loop {
+            match ask(members.len(), input, out)? {
+                None => return Ok(Choice::EndOfInput),
+                Some(Answer::Pick(n)) => return Ok(Choice::Action(members[n - 1].0)),
+                Some(Answer::View) => return Ok(Choice::View),
+                Some(Answer::Quit) => return Ok(Choice::Quit),
+                Some(Answer::Help) => writeln!(out, "{HELP}")?,
+                Some(Answer::Back) => break,
+            }
+        }
+    }
+}
+
+/// Asks until the answer is a number from 1 to `choices`, a command, or the end of
+/// input (`None`).
+fn ask(
+    choices: usize,
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Option<Answer>, PlayError> {
+    loop {
+        write!(out, "your choice (1-{choices}, ? for help): ")?;
         out.flush()?;
         let mut bytes = Vec::new();
         if input.read_until(b'\n', &mut bytes)? == 0 {
@@ -252,8 +426,7 @@ fn ask<A: Copy>(
         let Ok(line) = std::str::from_utf8(&bytes) else {
             writeln!(
                 out,
-                "That line is not text (invalid UTF-8): type a number from 1 to {}, 'v' or 'q'.",
-                legal.len()
+                "That line is not text (invalid UTF-8): type a number from 1 to {choices}, or ? for help."
             )?;
             continue;
         };
@@ -261,17 +434,16 @@ fn ask<A: Copy>(
         match answer {
             "q" | "quit" | "exit" => return Ok(Some(Answer::Quit)),
             "v" | "view" => return Ok(Some(Answer::View)),
+            "?" | "h" | "help" => return Ok(Some(Answer::Help)),
+            "b" | "back" => return Ok(Some(Answer::Back)),
             _ => {}
         }
         match answer.parse::<usize>() {
-            Ok(n) if (1..=legal.len()).contains(&n) => {
-                return Ok(Some(Answer::Action(legal[n - 1])))
-            }
+            Ok(n) if (1..=choices).contains(&n) => return Ok(Some(Answer::Pick(n))),
             _ => writeln!(
                 out,
-                "{:?} is not an action: type a number from 1 to {}, 'v' or 'q'.",
+                "{:?} is not an action: type a number from 1 to {choices}, or ? for help.",
                 games::clip(answer, 40),
-                legal.len()
             )?,
         }
     }

@@ -50,6 +50,9 @@ impl Game for Valdora {
 
     const NAME: &'static str = "valdora";
 
+    // V-E3.
+    const TIEBREAKS: &'static [&'static str] = &["coins (more wins)"];
+
     fn new(config: &ValdoraConfig, seed: u64) -> Result<Self, SetupError> {
         Valdora::setup(config, seed)
     }

@@ -50,6 +50,9 @@ impl Game for Valley {
 
     const NAME: &'static str = "valley";
 
+    // K-G5.
+    const TIEBREAKS: &'static [&'static str] = &["tomb cards, negated (fewer cards win)"];
+
     fn new(config: &ValleyConfig, seed: u64) -> Result<Self, SetupError> {
         Valley::setup(config, seed)
     }
