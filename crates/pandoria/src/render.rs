@@ -480,7 +480,129 @@ pub fn direction_name(dir: Dir) -> &'static str {
 mod tests {
     use engine::Game;
 
+    use super::direction_name;
+    use crate::actions::Action;
     use crate::state::{Pandoria, PandoriaConfig};
+
+    fn legal(g: &Pandoria) -> Vec<Action> {
+        let mut out = Vec::new();
+        g.legal_actions(&mut out);
+        out
+    }
+
+    #[test]
+    fn the_map_is_labelled_like_the_actions_and_has_a_legend() {
+        // rule P-G1: cells are named "col C row R" in the odd-q grid of the data file.
+        let g = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid");
+        let text = g.render_view(Some(0));
+        let header = text.lines().next().expect("a header");
+        assert!(header.trim_start().starts_with("c0   c1   c2"), "{header}");
+        assert!(text.lines().any(|l| l.starts_with("row 0 ")), "{text}");
+        assert!(text.lines().any(|l| l.starts_with("row 9 ")), "{text}");
+        assert!(text.contains("legend: F forest, H hill, M mountain, C city"));
+        assert!(text.contains("#N castle of seat N; *N figure of seat N"));
+        assert!(text.contains("directions: d0 south-east, d1 north-east, d2 north"));
+        // A cell the actions name is where the labels put it.
+        let at = legal(&g)
+            .into_iter()
+            .find_map(|a| match a {
+                Action::PlaceCastle { at } => Some(at),
+                _ => None,
+            })
+            .expect("a castle placement");
+        let (col, row) = g.rules().board.coord(at).to_offset();
+        assert_eq!(g.cell_name(at), format!("col {col} row {row}"));
+    }
+
+    #[test]
+    fn a_castle_and_the_figure_on_it_both_show() {
+        // rule P-T1, P-T3a
+        let mut g = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid");
+        let at = legal(&g)
+            .into_iter()
+            .find_map(|a| match a {
+                Action::PlaceCastle { at } => Some(at),
+                _ => None,
+            })
+            .expect("a castle placement");
+        g.apply(Action::PlaceCastle { at }, &mut engine::NoEvents)
+            .expect("legal");
+        let before = g.render_view(Some(1));
+        assert!(
+            before.contains("#0 ") || before.contains("#0\n"),
+            "{before}"
+        );
+        let figure = Action::PlaceFigure { at, leader: false };
+        g.apply(figure, &mut engine::NoEvents).expect("legal");
+        let after = g.render_view(Some(1));
+        assert!(after.contains("#0*0"), "{after}");
+    }
+
+    #[test]
+    fn held_tiles_market_and_hand_show_terrains_symbols_prices_and_costs() {
+        // rule P-D1, P-Z6
+        let g = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid");
+        let text = g.render_view(Some(0));
+        let tile = g.players[0].tiles[0];
+        let [a, b] = g.rules().double_tiles[usize::from(tile)];
+        let symbols = |n: u8| if n == 1 { "symbol" } else { "symbols" };
+        assert!(
+            text.contains(&format!(
+                "{} ({:?} {} {} + {:?} {} {})",
+                g.tile_name(false, tile),
+                a.terrain,
+                a.symbols,
+                symbols(a.symbols),
+                b.terrain,
+                b.symbols,
+                symbols(b.symbols)
+            )),
+            "{text}"
+        );
+        for (slot, &card) in g.market.iter().enumerate() {
+            let c = &g.rules().cards[usize::from(card)];
+            assert!(
+                text.contains(&format!(
+                    "  {slot}) {}: price {} gold; spell {} crystal; building {} wood",
+                    g.card_name(card),
+                    c.gold_price,
+                    c.crystal_cost,
+                    c.wood_cost
+                )),
+                "{text}"
+            );
+        }
+        assert!(text.contains("(your spell cost: "), "{text}");
+    }
+
+    #[test]
+    fn a_tile_placement_reads_as_a_cell_then_a_direction() {
+        // rule P-T1: the engine's action stays atomic; only its words come in two steps.
+        let g = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid");
+        let placements: Vec<Action> = legal(&g)
+            .into_iter()
+            .filter(|a| matches!(a, Action::PlaceTile { .. }))
+            .collect();
+        assert!(placements.len() > 20);
+        for a in &placements {
+            let Action::PlaceTile { at, dir, .. } = *a else {
+                unreachable!()
+            };
+            let (first, second) = g.describe_steps(a).expect("two steps");
+            assert_eq!(g.describe(a), format!("{first} {second}"));
+            assert!(first.ends_with(&g.cell_name(at)), "{first}");
+            let other = g.rules().board.neighbour(at, dir).expect("on the map");
+            assert!(
+                second.starts_with(&format!("towards d{dir} ({}", direction_name(dir)))
+                    && second.ends_with(&format!("the other half on {})", g.cell_name(other))),
+                "{second}"
+            );
+        }
+        assert!(legal(&g)
+            .iter()
+            .filter(|a| !matches!(a, Action::PlaceTile { .. }))
+            .all(|a| g.describe_steps(a).is_none()));
+    }
 
     #[test]
     fn a_seat_sees_its_own_hand_and_tiles_and_nobody_else_does() {
