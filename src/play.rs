@@ -448,3 +448,110 @@ fn ask(
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pandoria::{Action as PandoriaAction, Pandoria, PandoriaConfig};
+
+    fn start() -> (Pandoria, Vec<PandoriaAction>) {
+        let game = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid config");
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        (game, legal)
+    }
+
+    /// Runs `choose` on typed lines; returns the choice and what was printed.
+    fn answer(entries: &[Entry<PandoriaAction>], lines: &str) -> (Choice<PandoriaAction>, String) {
+        let mut input = std::io::Cursor::new(lines.as_bytes().to_vec());
+        let mut out = Vec::new();
+        let choice = match choose(entries, &mut input, &mut out) {
+            Ok(choice) => choice,
+            Err(_) => panic!("writing to a Vec cannot fail"),
+        };
+        (choice, String::from_utf8_lossy(&out).into_owned())
+    }
+
+    #[test]
+    fn placements_are_grouped_by_cell_and_every_action_is_offered_once() {
+        let (game, legal) = start();
+        let entries = menu(&game, &legal);
+        assert!(
+            entries.len() * 2 < legal.len(),
+            "{} entries for {} actions",
+            entries.len(),
+            legal.len()
+        );
+        let mut offered: Vec<PandoriaAction> = Vec::new();
+        for entry in &entries {
+            match entry {
+                Entry::Single(action, text) => {
+                    assert_eq!(*text, game.describe_action(action));
+                    offered.push(*action);
+                }
+                Entry::Group(first, members) => {
+                    assert!(members.len() > 1, "a group of one is listed alone");
+                    for (action, second) in members {
+                        assert_eq!(
+                            game.describe_action_steps(action),
+                            Some((first.clone(), second.clone()))
+                        );
+                        offered.push(*action);
+                    }
+                }
+            }
+        }
+        assert_eq!(offered.len(), legal.len());
+        assert!(legal.iter().all(|a| offered.contains(a)));
+    }
+
+    #[test]
+    fn a_grouped_placement_is_chosen_by_cell_then_direction() {
+        let (game, legal) = start();
+        let entries = menu(&game, &legal);
+        let (index, members) = entries
+            .iter()
+            .enumerate()
+            .find_map(|(i, e)| match e {
+                Entry::Group(_, members) => Some((i, members)),
+                _ => None,
+            })
+            .expect("a group");
+        let (choice, printed) = answer(&entries, &format!("{}\n2\n", index + 1));
+        assert!(matches!(choice, Choice::Action(a) if a == members[1].0));
+        assert!(
+            printed.contains(&format!("  2) {}", members[1].1)),
+            "{printed}"
+        );
+        assert!(printed.contains("choices)"), "{printed}");
+
+        // Back from the second question to the whole list, then a single action.
+        let single = entries
+            .iter()
+            .position(|e| matches!(e, Entry::Single(..)))
+            .expect("a single action");
+        let (choice, _) = answer(&entries, &format!("{}\nb\n{}\n", index + 1, single + 1));
+        let Entry::Single(expected, _) = &entries[single] else {
+            unreachable!()
+        };
+        assert!(matches!(choice, Choice::Action(a) if a == *expected));
+    }
+
+    #[test]
+    fn help_lists_the_commands_and_the_list_is_asked_again() {
+        let (game, legal) = start();
+        let entries = menu(&game, &legal);
+        for help in ["?", "help"] {
+            let (choice, printed) = answer(&entries, &format!("{help}\nv\n"));
+            assert!(matches!(choice, Choice::View));
+            for command in ["NUMBER", "v, view", "b, back", "?, help", "q, quit"] {
+                assert!(printed.contains(command), "{command}: {printed}");
+            }
+        }
+        let (choice, printed) = answer(&entries, "0\nq\n");
+        assert!(matches!(choice, Choice::Quit));
+        assert!(printed.contains("\"0\" is not an action"), "{printed}");
+        let (choice, _) = answer(&entries, "");
+        assert!(matches!(choice, Choice::EndOfInput));
+    }
+}
