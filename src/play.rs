@@ -54,6 +54,10 @@ pub struct PlayArgs {
     /// With --server: your name at the table (default "Player 1" for seat 0, and so on).
     #[arg(long, requires = "server")]
     pub name: Option<String>,
+    /// Where to save the game's record at the end (default: a new file in the system's
+    /// temporary directory); `tabletop replay FILE` replays it.
+    #[arg(long, value_name = "FILE")]
+    pub record: Option<PathBuf>,
 }
 
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
@@ -115,12 +119,70 @@ impl PlayError {
 }
 
 /// What the human answered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Answer {
-    /// The index of the chosen action in the list shown.
-    Action(usize),
+    /// A number from the list shown, 1-based.
+    Pick(usize),
     /// Draw the table again.
     View,
+    /// List the commands.
+    Help,
+    /// Back from the second step of a two-step choice.
+    Back,
     Quit,
+}
+
+/// The commands of `tabletop play`, shown for `?` or `help`.
+pub const HELP: &str = "Commands:
+  NUMBER     choose the action with that number (an entry marked '…' asks a second question)
+  v, view    draw the table again
+  b, back    back to the whole list from a second question
+  ?, help    this list
+  q, quit    leave the game (the record so far is saved)";
+
+/// One line of the list of legal actions.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Entry<A> {
+    Single(A, String),
+    /// Actions that share their first step (a placement's cell), each with its second.
+    Group(String, Vec<(A, String)>),
+}
+
+/// The legal actions as a person picks them: an action alone, or grouped under its first
+/// step when several legal actions share it (`Game::describe_action_steps`), so that a
+/// hundred placements read as a few cells and then a direction. Order is kept: a group
+/// stands where its first action stood.
+fn menu<G: Game>(state: &G, legal: &[G::Action]) -> Vec<Entry<G::Action>> {
+    let steps: Vec<Option<(String, String)>> = legal
+        .iter()
+        .map(|a| state.describe_action_steps(a))
+        .collect();
+    let shared = |first: &str| {
+        steps
+            .iter()
+            .filter(|s| s.as_ref().is_some_and(|(f, _)| f == first))
+            .count()
+            > 1
+    };
+    let mut entries: Vec<Entry<G::Action>> = Vec::new();
+    for (&action, step) in legal.iter().zip(&steps) {
+        match step {
+            Some((first, second)) if shared(first) => {
+                let group = entries.iter_mut().find_map(|e| match e {
+                    Entry::Group(f, members) if f == first => Some(members),
+                    _ => None,
+                });
+                match group {
+                    Some(members) => members.push((action, second.clone())),
+                    None => {
+                        entries.push(Entry::Group(first.clone(), vec![(action, second.clone())]))
+                    }
+                }
+            }
+            _ => entries.push(Entry::Single(action, state.describe_action(&action))),
+        }
+    }
+    entries
 }
 
 fn play<G: Game>(
@@ -171,6 +233,7 @@ fn play<G: Game>(
     }
     let mut legal = Vec::new();
     let mut events = Vec::new();
+    let mut played: Vec<G::Action> = Vec::new();
     let mut show_table = true;
     while let Some(seat) = state.to_move() {
         let (action, who) = match bots[usize::from(seat)].as_mut() {
@@ -187,20 +250,18 @@ fn play<G: Game>(
                     writeln!(out, "\n{}", state.render_view(Some(human)))?;
                     show_table = false;
                 }
-                let descriptions: Vec<String> =
-                    legal.iter().map(|a| state.describe_action(a)).collect();
-                write_actions(out, &descriptions)?;
-                match ask(legal.len(), input, out)? {
-                    Some(Answer::Action(i)) => (legal[i], format!("seat {seat} (you)")),
-                    Some(Answer::View) => {
+                match choose(&menu(&state, &legal), input, out)? {
+                    Choice::Action(a) => (a, format!("seat {seat} (you)")),
+                    Choice::View => {
                         show_table = true;
                         continue;
                     }
-                    Some(Answer::Quit) => {
+                    Choice::Quit => {
                         writeln!(out, "{LEFT}")?;
+                        save_record::<G>(args, &config, seed, &played, out)?;
                         return Ok(());
                     }
-                    None => {
+                    Choice::EndOfInput => {
                         writeln!(out, "{END_OF_INPUT}")?;
                         return Ok(());
                     }
@@ -212,6 +273,7 @@ fn play<G: Game>(
         state.apply(action, &mut events).map_err(|e| {
             CliError::failure(format!("{who} chose an action the game refused: {e}"))
         })?;
+        played.push(action);
         let sentences: Vec<String> = events.iter().map(|e| state.describe_event(e)).collect();
         write_move(out, &who, Some(&text), &sentences)?;
         if bots[usize::from(seat)].is_some() {
@@ -221,7 +283,62 @@ fn play<G: Game>(
     }
     writeln!(out, "\nGame over.\n{}", state.render_view(Some(human)))?;
     if let Some(outcome) = state.outcome() {
-        write_outcome(out, &outcome, human)?;
+        if outcome.truncated {
+            writeln!(out, "(the game did not end by its rules)")?;
+        }
+        let mut table = String::new();
+        // Writing to a String cannot fail.
+        let _ = crate::replay::write_outcome(&mut table, &outcome, G::TIEBREAKS, Some(human));
+        write!(out, "Final scores by category:\n{table}")?;
+    }
+    save_record::<G>(args, &config, seed, &played, out)?;
+    Ok(())
+}
+
+/// Saves `{game, config, seed, actions}` (and the data file, if any) where `--record`
+/// says, or in a new file of the temporary directory, and tells the command that replays
+/// it. A record that cannot be written is said, not fatal: the game is over either way.
+fn save_record<G: Game>(
+    args: &PlayArgs,
+    config: &G::Config,
+    seed: u64,
+    played: &[G::Action],
+    out: &mut impl Write,
+) -> Result<(), PlayError> {
+    let mut record = match serde_json::to_value(engine::GameRecord {
+        game: G::NAME.to_string(),
+        config: config.clone(),
+        seed,
+        actions: played.to_vec(),
+    }) {
+        Ok(record) => record,
+        Err(e) => {
+            writeln!(out, "The record of this game cannot be written: {e}")?;
+            return Ok(());
+        }
+    };
+    if let (Some(data), Some(map)) = (&args.data, record.as_object_mut()) {
+        let data = std::path::absolute(data).unwrap_or_else(|_| data.clone());
+        map.insert(
+            "data".into(),
+            serde_json::Value::String(data.display().to_string()),
+        );
+    }
+    let path = match &args.record {
+        Some(path) => path.clone(),
+        None => default_record_path(G::NAME, seed),
+    };
+    match std::fs::write(&path, record.to_string() + "\n") {
+        Ok(()) => writeln!(
+            out,
+            "The record of this game is saved in {0}; replay it with: tabletop replay {0}",
+            path.display()
+        )?,
+        Err(e) => writeln!(
+            out,
+            "The record of this game cannot be saved in {}: {e}",
+            path.display()
+        )?,
     }
     Ok(())
 }
@@ -268,7 +385,7 @@ pub fn write_intro(
     writeln!(
         out,
         "{game}, {seats} players, {at}. You are seat {human}. Type the number of an action, \
-         'v' to see the table again, 'q' to leave."
+         'v' to see the table again, '?' for help, 'q' to leave."
     )
 }
 
@@ -315,15 +432,83 @@ pub fn write_outcome(out: &mut impl Write, outcome: &Outcome, human: Seat) -> st
     Ok(())
 }
 
-/// Asks until the answer is an action number (from 1 to `actions`), `v`, `q` or end of
+/// `<tmp>/tabletop-valdora-seed-4-<time>-<pid>.json`: a new name for every game, so that
+/// two games never overwrite each other's record.
+fn default_record_path(game: &str, seed: u64) -> PathBuf {
+    let millis = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    std::env::temp_dir().join(format!(
+        "tabletop-{game}-seed-{seed}-{millis}-{}.json",
+        std::process::id()
+    ))
+}
+
+/// What the human chose from the list.
+enum Choice<A> {
+    Action(A),
+    View,
+    Quit,
+    EndOfInput,
+}
+
+/// Shows the list and asks until an action is chosen (two questions for a group), or the
+/// human asks for the table, leaves, or the input ends. Help is answered here.
+fn choose<A: Copy>(
+    entries: &[Entry<A>],
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+) -> Result<Choice<A>, PlayError> {
+    loop {
+        for (i, entry) in entries.iter().enumerate() {
+            match entry {
+                Entry::Single(_, text) => writeln!(out, "  {:>3}) {text}", i + 1)?,
+                Entry::Group(first, members) => {
+                    writeln!(out, "  {:>3}) {first} … ({} choices)", i + 1, members.len())?
+                }
+            }
+        }
+        let members = loop {
+            match ask(entries.len(), input, out)? {
+                None => return Ok(Choice::EndOfInput),
+                Some(Answer::Pick(n)) => match &entries[n - 1] {
+                    Entry::Single(action, _) => return Ok(Choice::Action(*action)),
+                    Entry::Group(first, members) => {
+                        writeln!(out, "{first}:")?;
+                        break members;
+                    }
+                },
+                Some(Answer::View) => return Ok(Choice::View),
+                Some(Answer::Quit) => return Ok(Choice::Quit),
+                Some(Answer::Help) => writeln!(out, "{HELP}")?,
+                Some(Answer::Back) => writeln!(out, "This is the whole list already.")?,
+            }
+        };
+        for (i, (_, second)) in members.iter().enumerate() {
+            writeln!(out, "  {:>3}) {second}", i + 1)?;
+        }
+        loop {
+            match ask(members.len(), input, out)? {
+                None => return Ok(Choice::EndOfInput),
+                Some(Answer::Pick(n)) => return Ok(Choice::Action(members[n - 1].0)),
+                Some(Answer::View) => return Ok(Choice::View),
+                Some(Answer::Quit) => return Ok(Choice::Quit),
+                Some(Answer::Help) => writeln!(out, "{HELP}")?,
+                Some(Answer::Back) => break,
+            }
+        }
+    }
+}
+
+/// Asks until the answer is a number from 1 to `choices`, a command, or the end of
 /// input (`None`).
 pub fn ask(
-    actions: usize,
+    choices: usize,
     input: &mut impl BufRead,
     out: &mut impl Write,
 ) -> Result<Option<Answer>, PlayError> {
     loop {
-        write!(out, "your choice (1-{actions}): ")?;
+        write!(out, "your choice (1-{choices}, ? for help): ")?;
         out.flush()?;
         let mut bytes = Vec::new();
         if input.read_until(b'\n', &mut bytes)? == 0 {
@@ -334,8 +519,7 @@ pub fn ask(
         let Ok(line) = std::str::from_utf8(&bytes) else {
             writeln!(
                 out,
-                "That line is not text (invalid UTF-8): type a number from 1 to {actions}, 'v' or \
-                 'q'."
+                "That line is not text (invalid UTF-8): type a number from 1 to {choices}, or ? for help."
             )?;
             continue;
         };
@@ -343,15 +527,124 @@ pub fn ask(
         match answer {
             "q" | "quit" | "exit" => return Ok(Some(Answer::Quit)),
             "v" | "view" => return Ok(Some(Answer::View)),
+            "?" | "h" | "help" => return Ok(Some(Answer::Help)),
+            "b" | "back" => return Ok(Some(Answer::Back)),
             _ => {}
         }
         match answer.parse::<usize>() {
-            Ok(n) if (1..=actions).contains(&n) => return Ok(Some(Answer::Action(n - 1))),
+            Ok(n) if (1..=choices).contains(&n) => return Ok(Some(Answer::Pick(n))),
             _ => writeln!(
                 out,
-                "{:?} is not an action: type a number from 1 to {actions}, 'v' or 'q'.",
+                "{:?} is not an action: type a number from 1 to {choices}, or ? for help.",
                 games::clip(answer, 40),
             )?,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use pandoria::{Action as PandoriaAction, Pandoria, PandoriaConfig};
+
+    fn start() -> (Pandoria, Vec<PandoriaAction>) {
+        let game = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid config");
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        (game, legal)
+    }
+
+    /// Runs `choose` on typed lines; returns the choice and what was printed.
+    fn answer(entries: &[Entry<PandoriaAction>], lines: &str) -> (Choice<PandoriaAction>, String) {
+        let mut input = std::io::Cursor::new(lines.as_bytes().to_vec());
+        let mut out = Vec::new();
+        let choice = match choose(entries, &mut input, &mut out) {
+            Ok(choice) => choice,
+            Err(_) => panic!("writing to a Vec cannot fail"),
+        };
+        (choice, String::from_utf8_lossy(&out).into_owned())
+    }
+
+    #[test]
+    fn placements_are_grouped_by_cell_and_every_action_is_offered_once() {
+        let (game, legal) = start();
+        let entries = menu(&game, &legal);
+        assert!(
+            entries.len() * 2 < legal.len(),
+            "{} entries for {} actions",
+            entries.len(),
+            legal.len()
+        );
+        let mut offered: Vec<PandoriaAction> = Vec::new();
+        for entry in &entries {
+            match entry {
+                Entry::Single(action, text) => {
+                    assert_eq!(*text, game.describe_action(action));
+                    offered.push(*action);
+                }
+                Entry::Group(first, members) => {
+                    assert!(members.len() > 1, "a group of one is listed alone");
+                    for (action, second) in members {
+                        assert_eq!(
+                            game.describe_action_steps(action),
+                            Some((first.clone(), second.clone()))
+                        );
+                        offered.push(*action);
+                    }
+                }
+            }
+        }
+        assert_eq!(offered.len(), legal.len());
+        assert!(legal.iter().all(|a| offered.contains(a)));
+    }
+
+    #[test]
+    fn a_grouped_placement_is_chosen_by_cell_then_direction() {
+        let (game, legal) = start();
+        let entries = menu(&game, &legal);
+        let (index, members) = entries
+            .iter()
+            .enumerate()
+            .find_map(|(i, e)| match e {
+                Entry::Group(_, members) => Some((i, members)),
+                _ => None,
+            })
+            .expect("a group");
+        let (choice, printed) = answer(&entries, &format!("{}\n2\n", index + 1));
+        assert!(matches!(choice, Choice::Action(a) if a == members[1].0));
+        assert!(
+            printed.contains(&format!("  2) {}", members[1].1)),
+            "{printed}"
+        );
+        assert!(printed.contains("choices)"), "{printed}");
+
+        // Back from the second question to the whole list, then a single action.
+        let single = entries
+            .iter()
+            .position(|e| matches!(e, Entry::Single(..)))
+            .expect("a single action");
+        let (choice, _) = answer(&entries, &format!("{}\nb\n{}\n", index + 1, single + 1));
+        let Entry::Single(expected, _) = &entries[single] else {
+            unreachable!()
+        };
+        assert!(matches!(choice, Choice::Action(a) if a == *expected));
+    }
+
+    #[test]
+    fn help_lists_the_commands_and_the_list_is_asked_again() {
+        let (game, legal) = start();
+        let entries = menu(&game, &legal);
+        for help in ["?", "help"] {
+            let (choice, printed) = answer(&entries, &format!("{help}\nv\n"));
+            assert!(matches!(choice, Choice::View));
+            for command in ["NUMBER", "v, view", "b, back", "?, help", "q, quit"] {
+                assert!(printed.contains(command), "{command}: {printed}");
+            }
+        }
+        let (choice, printed) = answer(&entries, "0\nq\n");
+        assert!(matches!(choice, Choice::Quit));
+        assert!(printed.contains("\"0\" is not an action"), "{printed}");
+        let (choice, _) = answer(&entries, "");
+        assert!(matches!(choice, Choice::EndOfInput));
     }
 }

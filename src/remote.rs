@@ -287,13 +287,16 @@ fn play_remote(
             let descriptions: Vec<String> = legal.iter().map(|a| a.description.clone()).collect();
             play::write_actions(out, &descriptions)?;
             match play::ask(legal.len(), input, out)? {
-                Some(Answer::Action(i)) => {
+                Some(Answer::Pick(n)) => {
+                    let i = n - 1;
                     let action = &legal[i].action;
                     rt.block_on(sink.send(client::act_message(table.seq, action)))
                         .map_err(ClientError::from)?;
                     pending = Some((table.seq, descriptions[i].clone()));
                 }
                 Some(Answer::View) => show_table = true,
+                // The server's list is one step: there is nothing to go back to.
+                Some(Answer::Help) | Some(Answer::Back) => writeln!(out, "{}", play::HELP)?,
                 Some(Answer::Quit) => {
                     writeln!(out, "{}", play::LEFT)?;
                     leave(rt, &mut sink);

@@ -46,6 +46,9 @@ pub struct Replay {
     /// The last position as a spectator sees it, drawn as text (`Game::render_view`).
     #[serde(skip)]
     pub position: String,
+    /// What the outcome's tie-break values are (`Game::TIEBREAKS`).
+    #[serde(skip)]
+    pub tiebreaks: &'static [&'static str],
 }
 
 pub fn run(args: &ReplayArgs) -> Result<String, CliError> {
@@ -170,6 +173,7 @@ fn replay<G: Game>(record: &Value, path: &Path) -> Result<Replay, CliError> {
         to_move: state.to_move(),
         outcome: state.outcome(),
         position: state.render_view(None),
+        tiebreaks: G::TIEBREAKS,
     })
 }
 
@@ -227,32 +231,71 @@ impl Replay {
                 ""
             }
         )?;
-        let mut categories: Vec<&str> = Vec::new();
-        for seat in &outcome.seats {
-            for line in &seat.breakdown {
-                if !categories.contains(&line.category.as_str()) {
-                    categories.push(&line.category);
-                }
+        write_outcome(o, outcome, self.tiebreaks, None)
+    }
+}
+
+/// The outcome as a table, one row per seat: rank, score, the points of every scoring
+/// category, the tie-break values; then who won and how a tie is broken. `you` marks the
+/// terminal player's row. Shared by `replay` and the end screen of `play`.
+pub fn write_outcome(
+    o: &mut String,
+    outcome: &Outcome,
+    tiebreaks: &[&str],
+    you: Option<Seat>,
+) -> std::fmt::Result {
+    let mut categories: Vec<&str> = Vec::new();
+    for seat in &outcome.seats {
+        for line in &seat.breakdown {
+            if !categories.contains(&line.category.as_str()) {
+                categories.push(&line.category);
             }
         }
-        write!(o, "  {:<6}{:>6}{:>7}", "seat", "rank", "score")?;
+    }
+    write!(o, "  {:<10}{:>6}{:>7}", "seat", "rank", "score")?;
+    for c in &categories {
+        write!(o, "  {c:>w$}", w = c.len().max(4))?;
+    }
+    writeln!(o, "  tie-break")?;
+    for seat in &outcome.seats {
+        let name = if you == Some(seat.seat) {
+            format!("{} (you)", seat.seat)
+        } else {
+            seat.seat.to_string()
+        };
+        write!(o, "  {name:<10}{:>6}{:>7}", seat.rank, seat.score)?;
         for c in &categories {
-            write!(o, "  {c:>w$}", w = c.len().max(4))?;
+            let points: i32 = seat
+                .breakdown
+                .iter()
+                .filter(|l| l.category == *c)
+                .map(|l| l.points)
+                .sum();
+            write!(o, "  {points:>w$}", w = c.len().max(4))?;
         }
-        writeln!(o, "  tiebreaks")?;
-        for seat in &outcome.seats {
-            write!(o, "  {:<6}{:>6}{:>7}", seat.seat, seat.rank, seat.score)?;
-            for c in &categories {
-                let points: i32 = seat
-                    .breakdown
-                    .iter()
-                    .filter(|l| l.category == *c)
-                    .map(|l| l.points)
-                    .sum();
-                write!(o, "  {points:>w$}", w = c.len().max(4))?;
+        let values: Vec<String> = seat.tiebreaks.iter().map(i32::to_string).collect();
+        writeln!(o, "  {}", values.join(", "))?;
+    }
+    if !tiebreaks.is_empty() {
+        writeln!(
+            o,
+            "tie-break between equal scores: {}",
+            tiebreaks.join(", then ")
+        )?;
+    }
+    let winners: Vec<String> = outcome
+        .winners()
+        .map(|s| {
+            if you == Some(s) {
+                format!("seat {s} (you)")
+            } else {
+                format!("seat {s}")
             }
-            writeln!(o, "  {:?}", seat.tiebreaks)?;
-        }
-        Ok(())
+        })
+        .collect();
+    match winners.as_slice() {
+        [] => Ok(()),
+        [one] => writeln!(o, "winner: {one}"),
+        many => writeln!(o, "winners (a shared victory): {}", many.join(", ")),
     }
 }

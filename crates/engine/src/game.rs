@@ -53,6 +53,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The name the registry, the CLI and the server use ("valdora").
     const NAME: &'static str;
 
+    /// What each of [`crate::SeatResult::tiebreaks`] is, in order, for people reading an
+    /// outcome ("coins"). Empty when the game has no tie-break.
+    const TIEBREAKS: &'static [&'static str] = &[];
+
     /// The start position for `config`; all chance is drawn from `seed`.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, SetupError>;
 
@@ -159,6 +163,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// A short human-readable description of an action for logs and terminal play.
     fn describe_action(&self, action: &Self::Action) -> String {
         format!("{action:?}")
+    }
+
+    /// For terminal play, an action a person picks in two steps: `(first, second)`, where
+    /// every legal action with the same `first` text is offered as one entry and `second`
+    /// tells them apart (Pandoria: a placement's cell, then its direction). `None`, the
+    /// default, offers the action on its own. Presentation only: actions stay atomic.
+    fn describe_action_steps(&self, action: &Self::Action) -> Option<(String, String)> {
+        let _ = action;
+        None
     }
 
     /// A short human-readable sentence for an event, for logs and terminal play ("Seat 2

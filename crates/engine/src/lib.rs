@@ -19,6 +19,7 @@ mod options;
 mod outcome;
 pub mod playout;
 mod registry;
+pub mod text;
 
 pub use data::{ComponentData, Confidence, DataRef};
 pub use error::{ActionError, ActionErrorKind, SetupError};

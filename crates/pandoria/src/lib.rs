@@ -52,6 +52,10 @@ impl Game for Pandoria {
 
     const NAME: &'static str = "pandoria";
 
+    // P-E4, P-E6.
+    const TIEBREAKS: &'static [&'static str] =
+        &["resources left over (more wins; teams: both members')"];
+
     fn new(config: &PandoriaConfig, seed: u64) -> Result<Self, SetupError> {
         Pandoria::setup(config, seed)
     }
@@ -133,6 +137,10 @@ impl Game for Pandoria {
 
     fn describe_action(&self, action: &Action) -> String {
         self.describe(action)
+    }
+
+    fn describe_action_steps(&self, action: &Action) -> Option<(String, String)> {
+        self.describe_steps(action)
     }
 
     fn describe_event(&self, event: &Event) -> String {

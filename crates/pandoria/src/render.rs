@@ -8,16 +8,19 @@ use crate::board::CellKind;
 use crate::cards::CardId;
 use crate::components::Resource;
 use crate::events::Event;
-use crate::hex::{Axial, Cell};
+use crate::hex::{Axial, Cell, Dir};
 use crate::state::{Pandoria, NO_CARD};
 use crate::turn::cards_of;
+use engine::text::count;
 use engine::Seat;
 
 impl Pandoria {
-    /// The map, three characters per cell, odd columns shifted half a row down:
-    /// `F2` a forest hex with 2 symbols (lower case once closed), `#0` a castle of seat 0,
-    /// `~~` a lake, `S ` a ship, `f>` a forest exit, `..` an empty field cell; a figure
-    /// shows as `*` (or `L` for a leader) followed by its seat instead.
+    /// The map in the data file's odd-q grid, labelled with the columns and rows the
+    /// actions name ("col 3 row 5"), five characters per cell, odd columns half a row
+    /// lower: what lies on the cell (`F2` a forest hex with 2 symbols, lower case once its
+    /// region is closed; `#0` a castle of seat 0; `~~` a lake; `S` a ship; `f>` a forest
+    /// exit; `..` an empty cell), then the figure on it (`*0`, `L0` a leader), so that a
+    /// castle and the figure on it both show. A legend follows the map.
     pub fn render(&self) -> String {
         let rules = self.rules();
         let board = &rules.board;
@@ -29,73 +32,131 @@ impl Pandoria {
             .map(|r| r.chars().count())
             .max()
             .unwrap_or(0) as i8;
+        let mut header = String::from("        ");
+        for col in 0..cols {
+            let _ = write!(header, "{:<5}", format!("c{col}"));
+        }
+        let _ = writeln!(out, "{}", header.trim_end());
         for row in 0..rows {
             for half in 0..2i8 {
-                let mut line = String::new();
+                let mut line = if half == 0 {
+                    format!("row {row:<3} ")
+                } else {
+                    " ".repeat(8)
+                };
                 for col in 0..cols {
                     if (col & 1) != half {
-                        line.push_str("   ");
+                        line.push_str("     ");
                         continue;
                     }
                     let Some(cell) = board.cell_at(Axial::from_offset(col, row)) else {
-                        line.push_str("   ");
+                        line.push_str("     ");
                         continue;
                     };
-                    let text = match self.figure_at(cell) {
-                        Some((seat, leader)) => format!("{}{seat}", if leader { 'L' } else { '*' }),
-                        None => self.cell_text(cell),
-                    };
-                    let _ = write!(line, "{text:<3}");
+                    let figure = self
+                        .figure_at(cell)
+                        .map_or(String::new(), |(seat, leader)| {
+                            format!("{}{seat}", if leader { 'L' } else { '*' })
+                        });
+                    let _ = write!(line, "{:<5}", format!("{}{figure}", self.cell_text(cell)));
                 }
                 let _ = writeln!(out, "{}", line.trim_end());
             }
         }
+        let _ = writeln!(out, "{}", map_legend());
         for (seat, p) in self.players[..usize::from(self.seats)].iter().enumerate() {
             let slots: Vec<String> = (0..p.slots.len())
                 .map(|s| match (p.slots[s], p.monuments[s]) {
-                    (_, m) if m > 0 => format!("monument {m}"),
-                    (NO_CARD, _) => "-".into(),
-                    (c, _) => format!("{:?}", rules.cards[usize::from(c)].building),
+                    (_, m) if m > 0 => format!("{s}: monument {m}"),
+                    (NO_CARD, _) => format!("{s}: -"),
+                    (c, _) => format!("{s}: {:?}", rules.cards[usize::from(c)].building),
                 })
                 .collect();
             let _ = writeln!(
                 out,
-                "seat {seat} {:?}{}: {} points, crystal {} gold {} wood {}, reserve {} figures{}, {} castles, {} cards, buildings [{}]",
+                "seat {seat} {:?}{}: {}, {} crystal, {} gold, {} wood; reserve {}{}, {}, {} in hand; buildings [{}]",
                 p.realm,
                 if p.side_b { " (B)" } else { " (A)" },
-                p.score(),
+                count(p.score(), "point", "points"),
                 p.resources[Resource::Crystal.index()],
                 p.resources[Resource::Gold.index()],
                 p.resources[Resource::Wood.index()],
-                p.figures,
+                count(p.figures, "figure", "figures"),
                 if p.leader_in_reserve { " + leader" } else { "" },
-                p.castles,
-                p.hand_len(),
+                count(p.castles, "castle", "castles"),
+                count(p.hand_len() as i64, "card", "cards"),
                 slots.join(", ")
             );
         }
-        let market: Vec<String> = self.market.iter().map(|&c| self.card_name(c)).collect();
+        let _ = writeln!(out, "market (buy for the price in gold):");
+        for (slot, &card) in self.market.iter().enumerate() {
+            let _ = writeln!(out, "  {slot}) {}", self.card_costs(card));
+        }
         let _ = writeln!(
             out,
-            "turn {} seat {} {:?}; market [{}]; deck {}, double stack {}, monuments {:?}",
+            "turn {}, seat {} to play ({:?}); deck {}, double-tile stack {}, monuments {:?}",
             self.turns,
             self.current,
             self.phase,
-            market.join(", "),
-            self.deck.len(),
-            self.double_stack.len(),
+            count(self.deck.len() as i64, "card", "cards"),
+            count(self.double_stack.len() as i64, "tile", "tiles"),
             self.monuments.as_slice()
         );
         out
+    }
+
+    /// "Bank 2 / Conjure 8 (D17): price 4 gold; spell 3 crystal; building 2 wood": a card
+    /// with what buying, casting and building it cost as printed (P-D1).
+    pub fn card_costs(&self, card: CardId) -> String {
+        match self.rules().cards.get(usize::from(card)) {
+            Some(c) => format!(
+                "{}: price {} gold; spell {} crystal; building {} wood",
+                self.card_name(card),
+                c.gold_price,
+                c.crystal_cost,
+                c.wood_cost
+            ),
+            None => "-".into(),
+        }
+    }
+
+    /// A held double tile: its name and both halves' terrain and symbols.
+    fn tile_words(&self, tile: u8) -> String {
+        let halves = self
+            .rules()
+            .double_tiles
+            .get(usize::from(tile))
+            .map(|h| {
+                h.iter()
+                    .map(|hex| {
+                        format!(
+                            "{:?} {}",
+                            hex.terrain,
+                            count(hex.symbols, "symbol", "symbols")
+                        )
+                    })
+                    .collect::<Vec<_>>()
+                    .join(" + ")
+            })
+            .unwrap_or_default();
+        format!("{} ({halves})", self.tile_name(false, tile))
     }
 
     /// The public picture of [`Pandoria::render`] plus what only `seat` knows: its hand
     /// and its held tiles (terminal play).
     pub fn render_for(&self, seat: Option<Seat>) -> String {
         let mut out = self.render();
-        if let Some(p) = seat.and_then(|s| self.players.get(usize::from(s))) {
-            let tiles: Vec<&str> = p.tiles.iter().map(|&t| self.tile_name(false, t)).collect();
-            let _ = writeln!(out, "your hand: [{}]", self.card_names(p.hand).join("; "));
+        if let Some((seat, p)) = seat.and_then(|s| Some((s, self.players.get(usize::from(s))?))) {
+            let _ = writeln!(out, "your hand:");
+            for card in cards_of(p.hand) {
+                let _ = writeln!(
+                    out,
+                    "  {} (your spell cost: {} crystal)",
+                    self.card_costs(card),
+                    self.spell_cost(seat, card)
+                );
+            }
+            let tiles: Vec<String> = p.tiles.iter().map(|&t| self.tile_words(t)).collect();
             let _ = writeln!(out, "your tiles: [{}]", tiles.join(", "));
         }
         out
@@ -145,11 +206,12 @@ impl Pandoria {
             None => String::new(),
         };
         match *action {
-            Action::PlaceTile { tile, at: c, dir } => format!(
-                "place tile {} at {} towards d{dir}",
-                self.tile_name(false, tile),
-                place(c)
-            ),
+            Action::PlaceTile { .. } | Action::PlaceDrawn { .. } => {
+                match self.describe_steps(action) {
+                    Some((first, second)) => format!("{first} {second}"),
+                    None => self.describe_placement_cell(action),
+                }
+            }
             Action::PlaceCastle { at: c } => format!("place a castle at {}", place(c)),
             Action::PlaceFigure { at: c, leader } => format!(
                 "put {} at {}",
@@ -177,12 +239,54 @@ impl Pandoria {
                     if single { "single" } else { "double" }
                 )
             }
-            Action::PlaceDrawn { at: c, dir } => {
-                format!("place the drawn tile at {} d{dir}", place(c))
-            }
             Action::Buy { market, pay: p } => format!("buy market card {market}{}", pay(p)),
             Action::Skip => "skip".into(),
             Action::Done => "done".into(),
+        }
+    }
+
+    /// A double tile's placement in the two steps a terminal player picks it in: the cell
+    /// of its first half, then the direction of the other (`Game::describe_action_steps`).
+    /// `None` for every other action, a single tile included (it has no direction).
+    pub fn describe_steps(&self, action: &Action) -> Option<(String, String)> {
+        let (at, dir) = match *action {
+            Action::PlaceTile { at, dir, .. } => (at, dir),
+            Action::PlaceDrawn { at, dir }
+                if matches!(
+                    self.turn.pending,
+                    crate::spells::Pending::TerrainPlace { single: false, .. }
+                ) =>
+            {
+                (at, dir)
+            }
+            _ => return None,
+        };
+        let other = self
+            .rules()
+            .board
+            .neighbour(at, dir)
+            .map_or_else(|| "off the map".to_string(), |c| self.cell_name(c));
+        Some((
+            self.describe_placement_cell(action),
+            format!(
+                "towards d{dir} ({}, the other half on {other})",
+                direction_name(dir)
+            ),
+        ))
+    }
+
+    /// "place tile D3 at col 3 row 5": a placement without its direction.
+    fn describe_placement_cell(&self, action: &Action) -> String {
+        match *action {
+            Action::PlaceTile { tile, at, .. } => format!(
+                "place tile {} at {}",
+                self.tile_name(false, tile),
+                self.cell_name(at)
+            ),
+            Action::PlaceDrawn { at, .. } => {
+                format!("place the drawn tile at {}", self.cell_name(at))
+            }
+            _ => String::new(),
         }
     }
 
@@ -346,11 +450,159 @@ impl Pandoria {
     }
 }
 
+/// How to read the map, and the directions the placements name.
+fn map_legend() -> String {
+    let directions: Vec<String> = (0..6)
+        .map(|d| format!("d{d} {}", direction_name(d)))
+        .collect();
+    format!(
+        "legend: F forest, H hill, M mountain, C city, with the number of symbols (lower case: \
+         the region is closed); #N castle of seat N; *N figure of seat N, LN its leader; ~~ lake; \
+         S ship; f> h> m> c> exits; .. empty cell. Odd columns sit half a row lower; actions \
+         name cells \"col C row R\".\ndirections: {}",
+        directions.join(", ")
+    )
+}
+
+/// The compass name of a direction on the drawn map (flat-top hexes, north up; P-G1).
+pub fn direction_name(dir: Dir) -> &'static str {
+    [
+        "south-east",
+        "north-east",
+        "north",
+        "north-west",
+        "south-west",
+        "south",
+    ][usize::from(dir % 6)]
+}
+
 #[cfg(test)]
 mod tests {
     use engine::Game;
 
+    use super::direction_name;
+    use crate::actions::Action;
     use crate::state::{Pandoria, PandoriaConfig};
+
+    fn legal(g: &Pandoria) -> Vec<Action> {
+        let mut out = Vec::new();
+        g.legal_actions(&mut out);
+        out
+    }
+
+    #[test]
+    fn the_map_is_labelled_like_the_actions_and_has_a_legend() {
+        // rule P-G1: cells are named "col C row R" in the odd-q grid of the data file.
+        let g = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid");
+        let text = g.render_view(Some(0));
+        let header = text.lines().next().expect("a header");
+        assert!(header.trim_start().starts_with("c0   c1   c2"), "{header}");
+        assert!(text.lines().any(|l| l.starts_with("row 0 ")), "{text}");
+        assert!(text.lines().any(|l| l.starts_with("row 9 ")), "{text}");
+        assert!(text.contains("legend: F forest, H hill, M mountain, C city"));
+        assert!(text.contains("#N castle of seat N; *N figure of seat N"));
+        assert!(text.contains("directions: d0 south-east, d1 north-east, d2 north"));
+        // A cell the actions name is where the labels put it.
+        let at = legal(&g)
+            .into_iter()
+            .find_map(|a| match a {
+                Action::PlaceCastle { at } => Some(at),
+                _ => None,
+            })
+            .expect("a castle placement");
+        let (col, row) = g.rules().board.coord(at).to_offset();
+        assert_eq!(g.cell_name(at), format!("col {col} row {row}"));
+    }
+
+    #[test]
+    fn a_castle_and_the_figure_on_it_both_show() {
+        // rule P-T1, P-T3a
+        let mut g = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid");
+        let at = legal(&g)
+            .into_iter()
+            .find_map(|a| match a {
+                Action::PlaceCastle { at } => Some(at),
+                _ => None,
+            })
+            .expect("a castle placement");
+        g.apply(Action::PlaceCastle { at }, &mut engine::NoEvents)
+            .expect("legal");
+        let before = g.render_view(Some(1));
+        assert!(
+            before.contains("#0 ") || before.contains("#0\n"),
+            "{before}"
+        );
+        let figure = Action::PlaceFigure { at, leader: false };
+        g.apply(figure, &mut engine::NoEvents).expect("legal");
+        let after = g.render_view(Some(1));
+        assert!(after.contains("#0*0"), "{after}");
+    }
+
+    #[test]
+    fn held_tiles_market_and_hand_show_terrains_symbols_prices_and_costs() {
+        // rule P-D1, P-Z6
+        let g = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid");
+        let text = g.render_view(Some(0));
+        let tile = g.players[0].tiles[0];
+        let [a, b] = g.rules().double_tiles[usize::from(tile)];
+        let symbols = |n: u8| if n == 1 { "symbol" } else { "symbols" };
+        assert!(
+            text.contains(&format!(
+                "{} ({:?} {} {} + {:?} {} {})",
+                g.tile_name(false, tile),
+                a.terrain,
+                a.symbols,
+                symbols(a.symbols),
+                b.terrain,
+                b.symbols,
+                symbols(b.symbols)
+            )),
+            "{text}"
+        );
+        for (slot, &card) in g.market.iter().enumerate() {
+            let c = &g.rules().cards[usize::from(card)];
+            assert!(
+                text.contains(&format!(
+                    "  {slot}) {}: price {} gold; spell {} crystal; building {} wood",
+                    g.card_name(card),
+                    c.gold_price,
+                    c.crystal_cost,
+                    c.wood_cost
+                )),
+                "{text}"
+            );
+        }
+        assert!(text.contains("(your spell cost: "), "{text}");
+    }
+
+    #[test]
+    fn a_tile_placement_reads_as_a_cell_then_a_direction() {
+        // rule P-T1: the engine's action stays atomic; only its words come in two steps.
+        let g = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid");
+        let placements: Vec<Action> = legal(&g)
+            .into_iter()
+            .filter(|a| matches!(a, Action::PlaceTile { .. }))
+            .collect();
+        assert!(placements.len() > 20);
+        for a in &placements {
+            let Action::PlaceTile { at, dir, .. } = *a else {
+                unreachable!()
+            };
+            let (first, second) = g.describe_steps(a).expect("two steps");
+            assert_eq!(g.describe(a), format!("{first} {second}"));
+            assert!(first.ends_with(&g.cell_name(at)), "{first}");
+            let other = g.rules().board.neighbour(at, dir).expect("on the map");
+            assert!(
+                second.starts_with(&format!("towards d{dir} ({}", direction_name(dir)))
+                    && second.ends_with(&format!("the other half on {})", g.cell_name(other))),
+                "{second}"
+            );
+        }
+        assert!(legal(&g)
+            .iter()
+            .filter(|a| !matches!(a, Action::PlaceTile { .. }))
+            .all(|a| g.describe_steps(a).is_none()));
+    }
 
     #[test]
     fn a_seat_sees_its_own_hand_and_tiles_and_nobody_else_does() {

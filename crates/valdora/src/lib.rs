@@ -50,6 +50,9 @@ impl Game for Valdora {
 
     const NAME: &'static str = "valdora";
 
+    // V-E3.
+    const TIEBREAKS: &'static [&'static str] = &["coins (more wins)"];
+
     fn new(config: &ValdoraConfig, seed: u64) -> Result<Self, SetupError> {
         Valdora::setup(config, seed)
     }
@@ -147,8 +150,19 @@ impl Game for Valdora {
             Action::Move { to } => {
                 let name = space_name(rules, to);
                 let spend = rules.board.reach_plain(me.space) & 1 << to == 0;
+                let met = self.pawns_met(to);
+                let fee = if met.is_empty() {
+                    String::new()
+                } else {
+                    let seats: Vec<String> = met.iter().map(|s| format!("seat {s}")).collect();
+                    format!(
+                        ", paying a meeting fee of {} ({})",
+                        coins(met.len() as u8),
+                        seats.join(", ")
+                    )
+                };
                 format!(
-                    "move to {name} ({}){}",
+                    "move to {name} ({}){}{fee}",
                     kind_name(rules.board.kind(to)),
                     if spend { ", spending provisions" } else { "" }
                 )
@@ -156,7 +170,13 @@ impl Game for Valdora {
             Action::Pass => "pass (no action)".into(),
             Action::TakeProvisions => "take provisions".into(),
             Action::RefillSilver => "refill silver to 6 coins".into(),
-            Action::Turn { from } => format!("turn a page from the {from:?} pile"),
+            Action::Turn { from } => format!(
+                "turn a page from the {from:?} pile ({})",
+                match self.page_turn_cost() {
+                    0 => "free".to_string(),
+                    cost => coins(cost),
+                }
+            ),
             Action::BuyEquipment { side, gold_from } => {
                 format!(
                     "buy {} from the {side:?} pile, paying the gold on the {}",
@@ -184,7 +204,7 @@ impl Game for Valdora {
             Action::Load { gem, onto } => {
                 let cost = me.cost_to_load(onto);
                 let paid = if cost > 0 {
-                    format!(" for {cost} coins")
+                    format!(" for {}", coins(cost))
                 } else {
                     String::new()
                 };
@@ -216,6 +236,7 @@ impl Game for Valdora {
     }
 }
 
+/// A kind of space in words ("harbour, 2 ships").
 fn kind_name(kind: board::SpaceKind) -> String {
     use board::SpaceKind::*;
     match kind {
@@ -225,7 +246,7 @@ fn kind_name(kind: board::SpaceKind) -> String {
         Road => "road".into(),
         SilverMine => "silver mine".into(),
         PatronHouse(c) => format!("{} patron", c.name()),
-        Harbour { ships } => format!("harbour, {ships} ship(s)"),
+        Harbour { ships } => format!("harbour, {}", engine::text::count(ships, "ship", "ships")),
     }
 }
 
@@ -268,7 +289,7 @@ fn a_gem(gem: Gem) -> String {
 
 /// "1 coin", "3 coins".
 fn coins(n: u8) -> String {
-    format!("{n} coin{}", if n == 1 { "" } else { "s" })
+    engine::text::count(n, "coin", "coins")
 }
 
 /// An event as one sentence for logs and terminal play. It reads only the event and the

@@ -424,6 +424,26 @@ impl Valdora {
         legal
     }
 
+    /// rule V-T2: the seats whose pawns a move of the current seat to `to` meets, each
+    /// owed one coin; nobody on a silver mine.
+    pub(crate) fn pawns_met(&self, to: Space) -> ArrayVec<[Seat; MAX_PLAYERS as usize]> {
+        let mut met = ArrayVec::new();
+        if self.rules.board.kind(to) != SpaceKind::SilverMine {
+            for other in 0..self.seats {
+                if other != self.current && self.players[usize::from(other)].space == to {
+                    met.push(other);
+                }
+            }
+        }
+        met
+    }
+
+    /// rule V-A1: what the next page turn of this turn costs: the first is free, each
+    /// further one costs 1 coin.
+    pub(crate) fn page_turn_cost(&self) -> u8 {
+        u8::from(self.pages_turned > 0)
+    }
+
     fn apply_move(&mut self, to: Space, events: &mut impl EventSink<Event>) {
         let seat = self.current;
         let board = &self.rules.board;
@@ -443,23 +463,19 @@ impl Valdora {
             to,
             provisions_spent,
         });
-        // rule V-T2: one coin to each other pawn's owner, except on silver mines.
-        if board.kind(to) != SpaceKind::SilverMine {
-            for other in 0..self.seats {
-                if other != seat && self.players[usize::from(other)].space == to {
-                    self.me_mut().coins -= 1;
-                    let receiver = &mut self.players[usize::from(other)];
-                    let banked = receiver.coins >= MAX_COINS;
-                    if !banked {
-                        receiver.coins += 1;
-                    }
-                    events.emit(Event::MeetingFee {
-                        seat,
-                        to: other,
-                        banked,
-                    });
-                }
+        // rule V-T2: one coin to each other pawn's owner met.
+        for other in self.pawns_met(to) {
+            self.me_mut().coins -= 1;
+            let receiver = &mut self.players[usize::from(other)];
+            let banked = receiver.coins >= MAX_COINS;
+            if !banked {
+                receiver.coins += 1;
             }
+            events.emit(Event::MeetingFee {
+                seat,
+                to: other,
+                banked,
+            });
         }
         self.phase = Phase::Act { committed: None };
         self.progress = 0;
@@ -589,7 +605,7 @@ impl Valdora {
         };
         let book = &self.books[usize::from(b)];
         let kind = BookKind::of_book(b);
-        let turn_cost = u8::from(self.pages_turned > 0);
+        let turn_cost = self.page_turn_cost();
         // After a return, a coin must stay for the purchase the return was for.
         let reserve = u8::from(self.must_buy);
         for side in [Side::Left, Side::Right] {
@@ -795,8 +811,7 @@ impl Valdora {
     }
 
     fn apply_turn(&mut self, from: Side, events: &mut impl EventSink<Event>) {
-        // rule V-A1: the first page turn of a turn is free, each further one costs 1.
-        let cost = u8::from(self.pages_turned > 0);
+        let cost = self.page_turn_cost();
         self.commit(Committed::Buy);
         self.me_mut().coins -= cost;
         self.pages_turned += 1;

@@ -10,6 +10,7 @@ use crate::board::{Space, SpaceKind};
 use crate::books::{BookKind, CardView};
 use crate::components::{Color, CommissionFace, Gem, Gems, Item, Side};
 use crate::state::{Committed, Ending, Phase, Valdora};
+use engine::text::count;
 use engine::{Game, Seat};
 
 #[derive(Debug, Clone, PartialEq, Serialize)]
@@ -261,12 +262,22 @@ impl Valdora {
         );
         for p in &v.seats {
             let here = &v.spaces[usize::from(p.space)].name;
+            // What each item takes and what it carries: a tool or the pan one gem kind
+            // for free, horse and cart any gem for their load cost (V-C5).
             let equipment: Vec<String> = p
                 .equipment
                 .iter()
-                .map(|e| match e.gem {
-                    Some(g) => format!("{}[{}]", e.name, g.name()),
-                    None => e.name.clone(),
+                .map(|e| {
+                    let takes = if e.item.loads_any() {
+                        format!("any gem for {}", count(e.load_cost, "coin", "coins"))
+                    } else {
+                        Gem::ALL
+                            .into_iter()
+                            .find(|&g| e.item.accepts(g))
+                            .map_or_else(String::new, |g| g.name().to_string())
+                    };
+                    let carries = e.gem.map_or("empty", |g| g.name());
+                    format!("{} (takes {takes}): {carries}", e.name)
                 })
                 .collect();
             let held: Vec<String> = p.incomplete.iter().map(face).collect();
@@ -277,19 +288,19 @@ impl Valdora {
                 .collect();
             // V-I1: another seat's points lie under its adventurer card.
             let points = match p.score {
-                Some(points) => format!("{points} points"),
+                Some(points) => count(points, "point", "points"),
                 None => "points hidden".to_string(),
             };
             let _ = writeln!(
                 o,
-                "{} seat {}{}: {points}, {} coins{}, at {here}",
+                "{} seat {}{}: {points}, {}{}, at {here}",
                 if Some(p.seat) == v.to_move { ">" } else { " " },
                 p.seat,
                 if Some(p.seat) == seat { " (you)" } else { "" },
-                p.coins,
+                count(p.coins, "coin", "coins"),
                 if p.provisions { ", provisions" } else { "" },
             );
-            let _ = writeln!(o, "    equipment: {}", equipment.join(", "));
+            let _ = writeln!(o, "    equipment: {}", equipment.join("; "));
             if !held.is_empty() {
                 let _ = writeln!(o, "    commissions held: {}", held.join(" "));
             }
@@ -337,6 +348,38 @@ impl Valdora {
             .map(|c| format!("{} {}", c.name(), v.craftsmen[c.index()]))
             .collect();
         let _ = writeln!(o, "  craftsmen left: {}", supply.join(", "));
+        let workshops: Vec<String> = v
+            .workshops
+            .iter()
+            .map(|w| {
+                format!(
+                    "{} ({} craftsmen, {}): {}",
+                    w.color.name(),
+                    w.craftsmen_needed,
+                    count(w.points, "point", "points"),
+                    w.owner
+                        .map_or_else(|| "in the supply".to_string(), |s| format!("seat {s}"))
+                )
+            })
+            .collect();
+        let _ = writeln!(o, "  workshops: {}", workshops.join("; "));
+        let _ = writeln!(o, "  bonus tiles left: {} (10 points each)", v.bonus_tiles);
+        // The road network: where each space leads, for planning moves (V-T1).
+        let _ = writeln!(o, "  roads (each space and the spaces it joins):");
+        for space in &v.spaces {
+            let joined: Vec<&str> = space
+                .neighbours
+                .iter()
+                .filter_map(|&n| v.spaces.get(usize::from(n)).map(|s| s.name.as_str()))
+                .collect();
+            let _ = writeln!(
+                o,
+                "    {} ({}): {}",
+                space.name,
+                crate::kind_name(space.kind),
+                joined.join(", ")
+            );
+        }
         o
     }
 }

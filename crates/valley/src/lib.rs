@@ -25,6 +25,7 @@ mod effects;
 mod evaluation;
 pub mod events;
 pub mod pyramid;
+mod render;
 pub mod scoring;
 pub mod state;
 mod turn;
@@ -48,6 +49,9 @@ impl Game for Valley {
     type Event = Event;
 
     const NAME: &'static str = "valley";
+
+    // K-G5.
+    const TIEBREAKS: &'static [&'static str] = &["tomb cards, negated (fewer cards win)"];
 
     fn new(config: &ValleyConfig, seed: u64) -> Result<Self, SetupError> {
         Valley::setup(config, seed)
@@ -128,6 +132,10 @@ impl Game for Valley {
         self.evaluation(seat)
     }
 
+    fn render_view(&self, seat: Option<Seat>) -> String {
+        self.render(seat)
+    }
+
     fn describe_event(&self, event: &Event) -> String {
         describe_event(self.rules, event)
     }
@@ -176,7 +184,7 @@ fn slot_name(slot: Slot) -> &'static str {
 
 /// "1 card", "3 cards".
 fn cards(n: u8) -> String {
-    format!("{n} card{}", if n == 1 { "" } else { "s" })
+    engine::text::count(n, "card", "cards")
 }
 
 /// An event as one sentence for logs and terminal play. It reads only the event and the

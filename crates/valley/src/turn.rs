@@ -417,7 +417,7 @@ impl Valley {
 }
 
 /// The kinds of a sorted pile, each once.
-fn distinct(sorted: &[CardId]) -> impl Iterator<Item = CardId> + '_ {
+pub(crate) fn distinct(sorted: &[CardId]) -> impl Iterator<Item = CardId> + '_ {
     sorted
         .iter()
         .enumerate()

@@ -6,6 +6,7 @@ mod examples;
 mod movement;
 mod sentences;
 mod setup;
+mod table;
 
 use engine::{Game, NoEvents};
 

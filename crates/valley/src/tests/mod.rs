@@ -6,6 +6,7 @@ mod examples;
 mod hidden;
 mod pyramid;
 mod reactions;
+mod render;
 mod sentences;
 mod setup;
 mod turn;
