@@ -404,8 +404,9 @@ impl Pandoria {
                 wood,
                 points,
             } => format!(
-                "Seat {seat} earns {crystal} crystal, {gold} gold, {wood} wood and {points} \
-                 points from the closed regions"
+                "Seat {seat} earns {crystal} crystal, {gold} gold, {wood} wood and {} from the \
+                 closed regions",
+                count(points, "point", "points")
             ),
             Event::ResourceChanged {
                 seat,
@@ -416,7 +417,11 @@ impl Pandoria {
                 seat,
                 points,
                 reason,
-            } => format!("Seat {seat} scores {points} points for {}", reason.name()),
+            } => format!(
+                "Seat {seat} scores {} for {}",
+                count(points, "point", "points"),
+                reason.name()
+            ),
             Event::CardBought {
                 seat,
                 card,
@@ -438,7 +443,9 @@ impl Pandoria {
                 points,
                 leftovers,
             } => format!(
-                "Seat {seat} scores {points} points at the end ({leftovers} resources left over)"
+                "Seat {seat} scores {} at the end ({} left over)",
+                count(points, "point", "points"),
+                count(leftovers, "resource", "resources")
             ),
             Event::GameOver => "The game is over".into(),
         }

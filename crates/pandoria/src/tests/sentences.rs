@@ -21,3 +21,31 @@ fn every_event_of_random_games_is_a_sentence() {
 fn every_config_option_starts_a_game() {
     check_config_options::<Pandoria>();
 }
+
+/// Counts read in the right number: "1 point", "2 points", "1 resource".
+#[test]
+fn scoring_sentences_count_in_the_right_number() {
+    use crate::events::{Event, Reason};
+    use engine::Game;
+    let g = Pandoria::new(&PandoriaConfig::default(), 1).expect("valid");
+    let gained = |points| Event::PointsGained {
+        seat: 1,
+        points,
+        reason: Reason::Monuments,
+    };
+    assert!(g
+        .describe_event(&gained(1))
+        .starts_with("Seat 1 scores 1 point for "));
+    assert!(g
+        .describe_event(&gained(2))
+        .starts_with("Seat 1 scores 2 points for "));
+    let end = Event::FinalScored {
+        seat: 0,
+        points: 1,
+        leftovers: 1,
+    };
+    assert_eq!(
+        g.describe_event(&end),
+        "Seat 0 scores 1 point at the end (1 resource left over)"
+    );
+}
