@@ -138,6 +138,34 @@ struct Table {
 }
 
 impl Table {
+    /// The table a state message describes, with the seat the state is for; `None` for
+    /// any other message.
+    fn from_state(message: &ServerMessage) -> Option<(Option<Seat>, Table)> {
+        match message {
+            ServerMessage::State {
+                seq,
+                seat,
+                status,
+                to_move,
+                legal,
+                seats,
+                outcome,
+                ..
+            } => Some((
+                *seat,
+                Table {
+                    seq: *seq,
+                    status: *status,
+                    to_move: *to_move,
+                    legal: legal.clone(),
+                    seats: seats.clone(),
+                    outcome: outcome.clone(),
+                },
+            )),
+            _ => None,
+        }
+    }
+
     /// "seat 2 (medium)", "seat 0 (you)", "seat 1 (Alice)": as the local log names seats.
     fn who(&self, seat: Seat, me: Seat) -> String {
         if seat == me {
@@ -198,37 +226,19 @@ fn play_remote(
     });
 
     // The first answer to hello: the state, or why the seat is refused.
-    let (me, mut table) = match receive(rt, &mut inbox)? {
-        ServerMessage::State {
-            seq,
-            seat: Some(seat),
-            status,
-            to_move,
-            legal,
-            seats,
-            outcome,
-            ..
-        } => (
-            seat,
-            Table {
-                seq,
-                status,
-                to_move,
-                legal,
-                seats,
-                outcome,
-            },
-        ),
-        ServerMessage::Error { kind, message, .. } => {
+    let first = receive(rt, &mut inbox)?;
+    let (me, mut table) = match (Table::from_state(&first), first) {
+        (Some((Some(seat), table)), _) => (seat, table),
+        (_, ServerMessage::Error { kind, message, .. }) => {
             return Err(CliError::failure(format!(
                 "the server refused the seat ({}): {message}",
                 kind_name(kind)
             ))
             .into())
         }
-        other => {
+        (_, other) => {
             return Err(ClientError::Message(format!(
-                "expected the state after hello, got {other:?}"
+                "expected the seat's state after hello, got {other:?}"
             ))
             .into())
         }
@@ -311,26 +321,13 @@ fn play_remote(
             continue;
         }
         match receive(rt, &mut inbox)? {
-            ServerMessage::State {
-                seq,
-                status,
-                to_move,
-                legal,
-                seats,
-                outcome,
-                ..
-            } => {
+            state @ ServerMessage::State { .. } => {
                 // After a stale move: the position as it is; the move sent was not taken.
                 pending = None;
                 show_table = true;
-                table = Table {
-                    seq,
-                    status,
-                    to_move,
-                    legal,
-                    seats,
-                    outcome,
-                };
+                if let Some((_, now)) = Table::from_state(&state) {
+                    table = now;
+                }
             }
             ServerMessage::Update {
                 seq,

@@ -489,7 +489,19 @@ mod tests {
 
     use super::direction_name;
     use crate::actions::Action;
+    use crate::hex::Cell;
     use crate::state::{Pandoria, PandoriaConfig};
+
+    /// The first cell where a castle may be placed now.
+    fn first_castle_cell(g: &Pandoria) -> Cell {
+        legal(g)
+            .into_iter()
+            .find_map(|a| match a {
+                Action::PlaceCastle { at } => Some(at),
+                _ => None,
+            })
+            .expect("a castle placement")
+    }
 
     fn legal(g: &Pandoria) -> Vec<Action> {
         let mut out = Vec::new();
@@ -510,13 +522,7 @@ mod tests {
         assert!(text.contains("#N castle of seat N; *N figure of seat N"));
         assert!(text.contains("directions: d0 south-east, d1 north-east, d2 north"));
         // A cell the actions name is where the labels put it.
-        let at = legal(&g)
-            .into_iter()
-            .find_map(|a| match a {
-                Action::PlaceCastle { at } => Some(at),
-                _ => None,
-            })
-            .expect("a castle placement");
+        let at = first_castle_cell(&g);
         let (col, row) = g.rules().board.coord(at).to_offset();
         assert_eq!(g.cell_name(at), format!("col {col} row {row}"));
     }
@@ -525,13 +531,7 @@ mod tests {
     fn a_castle_and_the_figure_on_it_both_show() {
         // rule P-T1, P-T3a
         let mut g = Pandoria::new(&PandoriaConfig::default(), 3).expect("valid");
-        let at = legal(&g)
-            .into_iter()
-            .find_map(|a| match a {
-                Action::PlaceCastle { at } => Some(at),
-                _ => None,
-            })
-            .expect("a castle placement");
+        let at = first_castle_cell(&g);
         g.apply(Action::PlaceCastle { at }, &mut engine::NoEvents)
             .expect("legal");
         let before = g.render_view(Some(1));
