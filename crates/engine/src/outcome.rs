@@ -3,14 +3,16 @@ use serde::{Deserialize, Serialize};
 use crate::Seat;
 
 /// One scoring category of one seat ("commissions": 23).
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "engine/")]
 pub struct ScoreLine {
     pub category: String,
     pub points: i32,
 }
 
 /// The result of one seat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "engine/")]
 pub struct SeatResult {
     pub seat: Seat,
     pub score: i32,
@@ -22,7 +24,8 @@ pub struct SeatResult {
 }
 
 /// The end of a game: one result per seat, in seat order.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "engine/")]
 pub struct Outcome {
     pub seats: Vec<SeatResult>,
     /// True when the game did not end by its rules but by a simulation-only turn cap.

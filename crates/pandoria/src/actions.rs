@@ -10,7 +10,8 @@ use crate::hex::{Cell, Dir};
 /// produce duplicate actions).
 pub type TileId = u8;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// P-T1 with a hand double tile: half a on `at`, half b on its neighbour `dir`.

@@ -12,7 +12,10 @@ pub fn card_bit(card: CardId) -> u64 {
 }
 
 /// The 13 spells (P-SP1–P-SP13).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
+#[ts(export_to = "pandoria/")]
 #[serde(rename_all = "snake_case")]
 pub enum Spell {
     Acquire,
@@ -45,7 +48,10 @@ impl Spell {
 
 /// The 17 building ids (P-T5: all Bank cards share one id; large and small Saw Mill,
 /// Tower and Treasury are separate ids).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
+#[ts(export_to = "pandoria/")]
 #[serde(rename_all = "snake_case")]
 pub enum Building {
     Bank,
@@ -97,8 +103,20 @@ pub const RATES: [(u8, u8); 2] = [(2, 1), (3, 2)];
 
 /// The five realms (P-SC3).
 #[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Serialize,
+    Deserialize,
+    ts_rs::TS,
 )]
+#[ts(export_to = "pandoria/")]
 #[serde(rename_all = "snake_case")]
 pub enum Realm {
     #[default]

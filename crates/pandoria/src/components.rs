@@ -3,7 +3,10 @@
 use serde::{Deserialize, Serialize};
 
 /// A land terrain (P-G4). The order is the data file's.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
+#[ts(export_to = "pandoria/")]
 #[serde(rename_all = "snake_case")]
 pub enum Terrain {
     Forest,
@@ -46,7 +49,10 @@ impl Terrain {
 }
 
 /// A resource (P-Z1), each tracked 0..=10.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
+#[ts(export_to = "pandoria/")]
 #[serde(rename_all = "snake_case")]
 pub enum Resource {
     Crystal,

@@ -9,7 +9,8 @@ use crate::components::Resource;
 use crate::hex::{Cell, Dir};
 use engine::Seat;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     TurnBegan {
@@ -140,7 +141,8 @@ pub enum Event {
 }
 
 /// Why points were scored (the P-R11 categories).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
 #[serde(rename_all = "snake_case")]
 pub enum Reason {
     CityRegions,

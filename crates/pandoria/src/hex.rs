@@ -16,7 +16,10 @@ pub const MAX_CELLS: usize = 192;
 pub const NO_CELL: Cell = Cell::MAX;
 
 /// Axial coordinates (q, r).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
+#[ts(export_to = "pandoria/")]
 pub struct Axial {
     pub q: i8,
     pub r: i8,

@@ -13,7 +13,8 @@ use crate::turn::{cards_of, Paid};
 use engine::{EventSink, Seat};
 
 /// The step a spell is waiting for (P-Z4: public).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
 #[serde(tag = "step", rename_all = "snake_case")]
 pub enum Pending {
     #[default]
@@ -52,6 +53,7 @@ pub enum Pending {
     Teleport {
         left: u8,
         picked: u8,
+        #[ts(as = "Vec<u8>")]
         moved: CellSet,
     },
     Terrain,

@@ -48,7 +48,8 @@ pub const fn removed_for(players: u8) -> usize {
 pub type RulesRef = engine::DataRef<Rules>;
 
 /// Full game (side B, abilities) or beginner game (side A, start buildings) (P-SC1).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
 #[serde(rename_all = "snake_case")]
 pub enum Mode {
     #[default]
@@ -57,7 +58,8 @@ pub enum Mode {
 }
 
 /// How a game is set up (P-S1).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
 #[serde(default, deny_unknown_fields)]
 pub struct PandoriaConfig {
     /// 2 to 4 (P-SC2).
@@ -147,7 +149,8 @@ impl Player {
 }
 
 /// Where the turn stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// P-T1.

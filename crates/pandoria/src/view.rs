@@ -12,7 +12,8 @@ use crate::turn::cards_of;
 use engine::{Rng, Seat};
 
 /// One cell as everybody sees it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
 pub struct CellView {
     pub cell: Cell,
     pub terrain: Option<Terrain>,
@@ -23,7 +24,8 @@ pub struct CellView {
 }
 
 /// A player's public side, plus the private side for its own seat.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
 pub struct PlayerView {
     pub realm: Realm,
     pub side_b: bool,
@@ -46,7 +48,8 @@ pub struct PlayerView {
     pub tiles: Option<Vec<TileId>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
 pub struct View {
     pub seat: Option<Seat>,
     pub current: Seat,
@@ -68,6 +71,13 @@ pub struct View {
     /// The spell step awaited, with a tile drawn by Terrain (public, P-SP13).
     pub pending: crate::spells::Pending,
     pub rage: Option<(Cell, u8)>,
+    pub mode: crate::state::Mode,
+    /// The 4-player team variant: seats 0 and 2 play against 1 and 3.
+    pub teams: bool,
+    /// The seat that began the game (the last round ends before it again).
+    pub start_seat: Seat,
+    /// The component data has provisional entries (see the README).
+    pub provisional_data: bool,
 }
 
 fn some_card(c: CardId) -> Option<CardId> {
@@ -143,6 +153,10 @@ impl Pandoria {
             turn: self.turns,
             pending: self.turn.pending,
             rage: self.rage(),
+            mode: self.config.mode,
+            teams: self.config.teams,
+            start_seat: self.config.start_seat,
+            provisional_data: !self.rules().provisional.is_empty(),
         }
     }
 

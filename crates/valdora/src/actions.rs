@@ -35,7 +35,8 @@ impl<'de> Deserialize<'de> for Items {
 
 /// One decision. Compound actions (buy, load, complete) are sequences of steps closed by
 /// `End`; the first step commits the turn's action (V-T4).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// V-T1: move the pawn to a space.
@@ -60,7 +61,11 @@ pub enum Action {
     Unload { from: Item },
     /// V-A3: complete incomplete commission number `commission`, paying with the gems on
     /// `pay_from` (empty for a silver coin).
-    Complete { commission: u8, pay_from: Items },
+    Complete {
+        commission: u8,
+        #[ts(as = "Vec<Item>")]
+        pay_from: Items,
+    },
     /// Closes a buy, load or complete action.
     End,
 }

@@ -11,7 +11,8 @@ pub type SpaceSet = u32;
 pub const MAX_SPACES: usize = 32;
 
 /// What stands on a space.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum SpaceKind {
     /// A or B: holds an equipment book.
@@ -25,7 +26,9 @@ pub enum SpaceKind {
     /// Holds gems (6 at setup).
     Road,
     SilverMine,
-    PatronHouse(Color),
+    PatronHouse {
+        color: Color,
+    },
     /// Loads from the discard area.
     Harbour {
         ships: u8,
@@ -108,7 +111,7 @@ impl Board {
             ("silver mines", count(&|k| k == SpaceKind::SilverMine), 3),
             (
                 "patron houses",
-                count(&|k| matches!(k, SpaceKind::PatronHouse(_))),
+                count(&|k| matches!(k, SpaceKind::PatronHouse { .. })),
                 7,
             ),
             (
@@ -123,7 +126,7 @@ impl Board {
             }
         }
         for c in Color::ALL {
-            if count(&|k| k == SpaceKind::PatronHouse(c)) != 1 {
+            if count(&|k| k == SpaceKind::PatronHouse { color: c }) != 1 {
                 return Err(format!(
                     "board: the {} patron must have exactly one house",
                     c.name()

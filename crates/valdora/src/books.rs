@@ -48,7 +48,8 @@ impl CardSlot {
 }
 
 /// Whether a book holds equipment or commissions.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 #[serde(rename_all = "snake_case")]
 pub enum BookKind {
     Equipment,
@@ -82,7 +83,8 @@ impl BookKind {
 }
 
 /// What anyone can tell about one card of a pile, bottom to top.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 pub struct CardView {
     pub recto: Option<Face>,
     pub verso: Option<Face>,

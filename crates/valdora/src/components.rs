@@ -5,8 +5,20 @@ use serde::{Deserialize, Serialize};
 
 /// The five gems; the rules count gold as a gem (V-C2).
 #[derive(
-    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Default,
+    Serialize,
+    Deserialize,
+    ts_rs::TS,
 )]
+#[ts(export_to = "valdora/")]
 #[serde(rename_all = "snake_case")]
 pub enum Gem {
     #[default]
@@ -39,7 +51,10 @@ impl Gem {
 pub type Gems = [u8; 5];
 
 /// The seven patron / craftsman / workshop colours (V-C8).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
+#[ts(export_to = "valdora/")]
 #[serde(rename_all = "snake_case")]
 pub enum Color {
     Grey,
@@ -74,7 +89,10 @@ impl Color {
 /// The seven equipment item types (V-C5); a player owns at most one of each. Tools are
 /// named by the gem they load: which tool picture (shovel, pick, hammer, chisel) loads
 /// which gem is data.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ts_rs::TS,
+)]
+#[ts(export_to = "valdora/")]
 #[serde(rename_all = "snake_case")]
 pub enum Item {
     GoldPan,
@@ -121,7 +139,8 @@ impl Item {
 }
 
 /// The two piles of a book (V-C6): the right pile shows rectos, the left pile versos.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 #[serde(rename_all = "snake_case")]
 pub enum Side {
     #[default]
@@ -143,7 +162,8 @@ impl Side {
 }
 
 /// What a commission asks for (V-C7).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 pub struct Requirement {
     /// Gems by kind (one gem, or a multiset of three for white patrons).
     pub gems: Gems,
@@ -152,7 +172,8 @@ pub struct Requirement {
 }
 
 /// The printed content of one commission face.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 pub struct CommissionFace {
     pub color: Color,
     pub wants: Requirement,
@@ -160,7 +181,8 @@ pub struct CommissionFace {
 }
 
 /// The printed content of one equipment face.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 pub struct EquipmentFace {
     pub item: Item,
     /// Coins to load one gem (horse and cart only; 0 otherwise).
@@ -168,7 +190,8 @@ pub struct EquipmentFace {
 }
 
 /// A face of a book card, as anyone who sees it reads it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 #[serde(tag = "kind", rename_all = "snake_case")]
 pub enum Face {
     Equipment(EquipmentFace),

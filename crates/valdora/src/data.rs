@@ -486,12 +486,14 @@ fn compile(file: File) -> Result<Rules, DataError> {
             "road_gems" => SpaceKind::Road,
             "silver_mine" => SpaceKind::SilverMine,
             "harbour" => SpaceKind::Harbour { ships: ships()? },
-            "patron_house" => SpaceKind::PatronHouse(n.patron_color.ok_or_else(|| {
-                DataError(format!(
-                    "board.nodes[{i}] ({}): a patron house needs patron_color",
-                    n.id
-                ))
-            })?),
+            "patron_house" => SpaceKind::PatronHouse {
+                color: n.patron_color.ok_or_else(|| {
+                    DataError(format!(
+                        "board.nodes[{i}] ({}): a patron house needs patron_color",
+                        n.id
+                    ))
+                })?,
+            },
             other => {
                 return err(format!(
                     "board.nodes[{i}] ({}): unknown kind {other:?}",

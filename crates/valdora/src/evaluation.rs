@@ -88,7 +88,9 @@ impl Valdora {
             progress += worth * (HELD_SHARE + READY_SHARE * ready);
             if have == want {
                 let patron: SpaceSet = (0..rules.board.len() as Space)
-                    .filter(|&s| rules.board.kind(s) == SpaceKind::PatronHouse(face.color))
+                    .filter(|&s| {
+                        rules.board.kind(s) == SpaceKind::PatronHouse { color: face.color }
+                    })
                     .fold(0, |set, s| set | 1 << s);
                 if let Some(moves) = self.moves_to(p.space, patron) {
                     progress += worth

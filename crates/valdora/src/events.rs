@@ -6,7 +6,8 @@ use crate::board::Space;
 use crate::components::{Color, CommissionFace, EquipmentFace, Face, Gem, Item, Side};
 use engine::Seat;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     TurnBegan {

@@ -245,7 +245,7 @@ fn kind_name(kind: board::SpaceKind) -> String {
         HarbourCity { .. } => "harbour city".into(),
         Road => "road".into(),
         SilverMine => "silver mine".into(),
-        PatronHouse(c) => format!("{} patron", c.name()),
+        PatronHouse { color: c } => format!("{} patron", c.name()),
         Harbour { ships } => format!("harbour, {}", engine::text::count(ships, "ship", "ships")),
     }
 }

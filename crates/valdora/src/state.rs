@@ -23,7 +23,8 @@ pub const MAX_INCOMPLETE: usize = 3;
 pub type RulesRef = engine::DataRef<Rules>;
 
 /// How a game is set up.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 #[serde(default, deny_unknown_fields)]
 pub struct ValdoraConfig {
     /// 3 to 5 (V-C1).
@@ -590,7 +591,7 @@ impl Valdora {
             {
                 self.push_load_steps(out)
             }
-            SpaceKind::PatronHouse(color) if may(Committed::Complete) => {
+            SpaceKind::PatronHouse { color } if may(Committed::Complete) => {
                 self.push_complete_steps(color, out)
             }
             _ => {}

@@ -13,7 +13,8 @@ use crate::state::{Committed, Ending, Phase, Valdora};
 use engine::text::count;
 use engine::{Game, Seat};
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 pub struct View {
     /// Whose view this is (`None`: a spectator).
     pub seat: Option<Seat>,
@@ -34,26 +35,33 @@ pub struct View {
     pub clockwise: [Color; 7],
     pub workshops: Vec<WorkshopView>,
     pub bonus_tiles: u8,
+    /// The printed name of each item type, in `Item` order (which tool picture loads which
+    /// gem is data, V-C5).
+    pub item_names: Vec<String>,
     /// The component data has provisional entries (see the README).
     pub provisional_data: bool,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 #[serde(tag = "phase", rename_all = "snake_case")]
 pub enum PhaseView {
     Move,
     Act {
         /// "buy", "load" or "complete" once begun.
+        #[ts(type = "\"buy\" | \"load\" | \"complete\" | null")]
         begun: Option<&'static str>,
         pages_turned: u8,
     },
     Over {
         /// "rules", "turn_cap" or "stalled".
+        #[ts(type = "\"rules\" | \"turn_cap\" | \"stalled\"")]
         ending: &'static str,
     },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 pub struct SpaceView {
     pub id: Space,
     pub name: String,
@@ -66,7 +74,8 @@ pub struct SpaceView {
     pub gems: Option<Gems>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 pub struct EquipmentView {
     pub item: Item,
     /// Printed name ("hammer").
@@ -75,7 +84,8 @@ pub struct EquipmentView {
     pub gem: Option<Gem>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 pub struct PlayerView {
     pub seat: Seat,
     pub space: Space,
@@ -96,7 +106,8 @@ pub struct PlayerView {
     pub score: Option<i32>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 pub struct BookView {
     pub book: u8,
     pub kind: BookKind,
@@ -106,7 +117,8 @@ pub struct BookView {
     pub right: Vec<CardView>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
 pub struct WorkshopView {
     pub color: Color,
     pub craftsmen_needed: u8,
@@ -217,6 +229,10 @@ impl Valdora {
                 })
                 .collect(),
             bonus_tiles: self.bonus_supply(),
+            item_names: Item::ALL
+                .into_iter()
+                .map(|i| rules.item_names[i.index()].clone())
+                .collect(),
             provisional_data: !rules.provisional.is_empty(),
         }
     }

@@ -8,7 +8,8 @@ use crate::data::CardId;
 /// A pyramid slot: 0..=2 the base B0 B1 B2, 3 and 4 the middle row M0 M1, 5 the top (K-Z9).
 pub type Slot = u8;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, Default, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Action {
     /// K-T4a: name the card to buy.

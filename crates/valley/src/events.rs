@@ -7,7 +7,8 @@ use crate::actions::Slot;
 use crate::data::CardId;
 use engine::Seat;
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum Event {
     TurnStarted {

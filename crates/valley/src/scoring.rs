@@ -7,7 +7,8 @@ use crate::data::{CardId, Category, Rules};
 use crate::state::{Phase, Valley};
 
 /// One seat's score (K-G4).
-#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 pub struct TombScore {
     pub starters: i32,
     pub uniques: i32,

@@ -153,7 +153,8 @@ impl SeatZones {
 }
 
 /// A pyramid slot: a card and the seat holding a reservation on it (K-E15).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 pub struct SlotCard {
     pub card: CardId,
     pub reserved_by: u8,
@@ -165,14 +166,17 @@ pub const EMPTY_SLOT: SlotCard = SlotCard {
 };
 
 /// K-T2, public.
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 pub struct TurnState {
     pub entomb_allowance: u8,
     pub entombs_used: u8,
     pub pharaoh_used: bool,
     pub pyramid_changed: bool,
+    #[ts(as = "Vec<u8>")]
     pub purchases: ArrayVec<[u8; 16]>,
     /// Kinds whose action was executed this turn (a set: bit per kind).
+    #[ts(type = "Array<number>")]
     pub action_log: [u64; 2],
     /// K-E10 folded: the last `set` value, then the sum of later `add`s.
     pub gold_set: Option<u8>,
@@ -199,7 +203,8 @@ impl TurnState {
 }
 
 /// What runs an action frame (K-T6, K-T9, K-R5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 pub enum Program {
     #[default]
     None,
@@ -209,7 +214,8 @@ pub enum Program {
 }
 
 /// Where a frame is inside its current part.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 pub enum Stage {
     /// The part has not started.
     #[default]
@@ -224,7 +230,8 @@ pub enum Stage {
 }
 
 /// One action being resolved (K-T6): its program, acting seat and progress.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Default, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 pub struct Frame {
     pub program: Program,
     pub actor: Seat,
@@ -243,13 +250,15 @@ pub struct Frame {
 }
 
 /// A pending base-centre crumble choice (K-T17, K-T19).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 pub struct PendingCrumble {
     pub chooser: Seat,
 }
 
 /// The turn step (K-T3..K-T16).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 #[serde(rename_all = "snake_case")]
 pub enum Phase {
     /// K-T3 menu (when no frame or crumble is pending).

@@ -9,7 +9,8 @@ use crate::actions::Action;
 use crate::data::CardId;
 use crate::state::{Frame, Phase, SlotCard, TurnState, Valley, GOLD_TAG, NONE};
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 pub struct SeatView {
     /// Only in the owner's view.
     pub hand: Option<Vec<CardId>>,
@@ -30,7 +31,8 @@ pub struct SeatView {
     pub turns: u16,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
 pub struct View {
     pub seat: Option<Seat>,
     pub active: Seat,

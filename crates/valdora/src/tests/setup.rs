@@ -101,12 +101,12 @@ fn board_has_the_printed_kinds_and_counts() {
     assert_eq!(count(&|k| k.is_city()), 5);
     assert_eq!(count(&|k| k == SpaceKind::Road), 13);
     assert_eq!(count(&|k| k == SpaceKind::SilverMine), 3);
-    assert_eq!(count(&|k| matches!(k, SpaceKind::PatronHouse(_))), 7);
+    assert_eq!(count(&|k| matches!(k, SpaceKind::PatronHouse { .. })), 7);
     assert_eq!(count(&|k| matches!(k, SpaceKind::Harbour { .. })), 2);
     assert_eq!(board.kind(board.start), SpaceKind::HarbourCity { ships: 1 });
     // The house colours are data: every colour has one house.
     for c in Color::ALL {
-        assert_eq!(count(&|k| k == SpaceKind::PatronHouse(c)), 1);
+        assert_eq!(count(&|k| k == SpaceKind::PatronHouse { color: c }), 1);
     }
 }
 
