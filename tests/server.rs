@@ -116,12 +116,51 @@ async fn whole_game(server: &Server, game: &str, i: u64) {
     let (_, log) = server.get(&format!("/api/games/{id}/log")).await;
     let log = log.as_array().expect("log");
     assert_eq!(log.len(), record["actions"].as_array().map_or(0, Vec::len));
+    assert!(
+        log.iter().zip(1..).all(|(m, n)| m["seq"] == n),
+        "the log numbers moves as the updates did"
+    );
     assert!(log
         .iter()
         .flat_map(|m| m["events"].as_array().into_iter().flatten())
         .all(|e| e["text"]
             .as_str()
             .is_some_and(|t| !t.is_empty() && !t.contains('{'))));
+    check_replay_viewer(server, &record, &clients, log).await;
+}
+
+/// `POST /api/replay` (the replay viewer): for every seat and the spectator, the first view
+/// with every move's patch applied passes through exactly the views that seat received
+/// live, and the log and outcome are the game's.
+async fn check_replay_viewer(server: &Server, record: &Value, clients: &[Client], log: &[Value]) {
+    for client in clients {
+        let (status, replay) = server
+            .post(
+                "/api/replay",
+                &json!({"record": record, "seat": client.seat}),
+            )
+            .await;
+        assert_eq!(status, 200, "{replay}");
+        let patches = replay["patches"].as_array().expect("patches");
+        assert_eq!(patches.len(), log.len());
+        let replayed = replay["log"].as_array().expect("log");
+        assert_eq!(replayed.len(), log.len());
+        if let Some((a, b)) = replayed.iter().zip(log).find(|(a, b)| a != b) {
+            panic!("the replayed log differs from the game's: {a} vs {b}");
+        }
+        assert_eq!(replay["outcome"], client.outcome);
+        let live: HashMap<u64, &Value> = client.views.iter().map(|(s, v)| (*s, v)).collect();
+        let mut view = replay["view"].clone();
+        for (seq, patch) in (1..).zip(patches) {
+            let patch: json_patch::Patch =
+                serde_json::from_value(patch.clone()).expect("an RFC 6902 patch");
+            json_patch::patch(&mut view, &patch).expect("the patch applies");
+            if let Some(live) = live.get(&seq) {
+                assert_eq!(&&view, live, "seat {:?} at seq {seq}", client.seat);
+            }
+        }
+        assert_eq!(view, client.view, "seat {:?}: the last view", client.seat);
+    }
 }
 
 /// Two tabs of one seat send a move for the same position at once: exactly one is stored,
@@ -581,6 +620,53 @@ async fn bad_http_requests(db: &TestDb) {
         (400, Some("malformed")),
         "{answer}"
     );
+    // The replay viewer's endpoint: bad records are refused with their reason; records may
+    // be larger than other bodies (1 MiB), not more.
+    let record = json!({"game": "valdora", "config": {"players": 3}, "seed": 1, "actions": []});
+    for (body, kind) in [
+        (
+            json!({"record": {"game": "chess", "config": {}, "seed": 1, "actions": []}}),
+            "malformed",
+        ),
+        (json!({"record": record, "seat": 3}), "malformed"),
+        (
+            json!({"record": {"game": "valdora", "config": {"data": "/etc/passwd"}, "seed": 1, "actions": []}}),
+            "malformed",
+        ),
+        (
+            json!({"record": {"game": "valdora", "config": {"players": 3}, "seed": 1, "actions": [{"type": "end"}]}}),
+            "illegal",
+        ),
+        (
+            json!({"record": record, "seat": 0, "extra": 1}),
+            "malformed",
+        ),
+    ] {
+        let (status, answer) = server.post("/api/replay", &body).await;
+        assert_eq!(answer["kind"], kind, "{body}: {status} {answer}");
+    }
+    let mut long = record.clone();
+    long["actions"] = Value::Array(vec![json!({"type": "pass"}); 4_000]);
+    let (status, answer) = server.post("/api/replay", &json!({"record": long})).await;
+    assert_eq!(
+        answer["kind"], "illegal",
+        "a 60 KB record is read: {status} {answer}"
+    );
+    let (status, answer) = server.post_raw("/api/replay", vec![b' '; 2 << 20]).await;
+    assert_eq!((status, answer["kind"].as_str()), (413, Some("too_large")));
+    // The client's files: only Vite's flat asset names, never a path.
+    for path in [
+        "/assets/..%2F..%2FCargo.toml",
+        "/assets/.env",
+        "/assets/%2Fetc%2Fpasswd",
+    ] {
+        let (status, answer) = server.get(path).await;
+        assert_eq!(
+            (status, answer["kind"].as_str()),
+            (404, Some("not_found")),
+            "{path}"
+        );
+    }
     let (status, answer) = server.get("/api/games/abc").await;
     assert_eq!((status, answer["kind"].as_str()), (404, Some("not_found")));
     let (status, answer) = server.get("/no/such/route").await;
@@ -624,6 +710,7 @@ async fn kinds_docs_operations_and_shutdown(db: &TestDb) {
         "/api/games/{id}/join",
         "/api/games/{id}/record",
         "/api/games/{id}/ws",
+        "/api/replay",
     ] {
         assert!(
             openapi["paths"].get(path).is_some(),
@@ -633,13 +720,14 @@ async fn kinds_docs_operations_and_shutdown(db: &TestDb) {
     assert!(openapi["components"]["schemas"]
         .get("ServerMessage")
         .is_some());
-    let (status, landing) = server.get("/").await;
+    // The browser client's page (or, in a binary built before the client, a page saying
+    // how to build it).
+    let (status, page) = server.get("/").await;
     assert_eq!(status, 200);
     assert!(
-        landing
-            .as_str()
-            .is_some_and(|page| page.contains("provisional")),
-        "{landing}"
+        page.as_str()
+            .is_some_and(|page| page.contains("<title>tabletop")),
+        "{page}"
     );
     let (status, health) = server.get("/healthz").await;
     assert_eq!((status, health), (200, json!("ok\n")));

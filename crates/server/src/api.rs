@@ -19,6 +19,7 @@ use crate::protocol::{
     ClientMessage, CreateGame, Created, CreatedSeat, ErrorBody, ErrorKind, EventEntry, GameSummary,
     JoinGame, Joined, LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage,
 };
+use crate::replay::{Record, Replay, ReplayRequest};
 use crate::store::{SeatKind, Status};
 use crate::App;
 
@@ -41,6 +42,7 @@ const MAX_LIST: u32 = 200;
         summary,
         record,
         log,
+        replay,
         text,
         health,
         crate::ws::upgrade
@@ -66,13 +68,17 @@ const MAX_LIST: u32 = 200;
         ErrorKind,
         ClientMessage,
         ServerMessage,
-        LegalAction
+        LegalAction,
+        Record,
+        ReplayRequest,
+        Replay
     ))
 )]
 pub struct ApiDoc;
 
 /// Every game, and the bot strengths offered.
-#[derive(Debug, Serialize, ToSchema)]
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct Kinds {
     pub games: Vec<KindInfo>,
     pub bots: Vec<Strength>,
@@ -198,6 +204,28 @@ pub async fn log(
     Ok(Json(app.hub.log(&id).await?))
 }
 
+/// A finished game's record (from `/api/games/{id}/record` or a file `tabletop replay`
+/// reads) played again for the replay viewer: the seat's first view, one patch per move,
+/// the log and the outcome. Bodies up to 1 MiB.
+#[utoipa::path(
+    post,
+    path = "/api/replay",
+    request_body = ReplayRequest,
+    responses((status = 200, body = Replay), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "an action of the record is illegal")),
+    tag = "games"
+)]
+pub async fn replay(
+    State(app): State<Arc<App>>,
+    request: Result<Json<ReplayRequest>, JsonRejection>,
+) -> Result<Json<Replay>, ApiError> {
+    let request = body(request)?;
+    let catalog = app.hub.catalog().clone();
+    tokio::task::spawn_blocking(move || crate::replay::replay(&catalog, &request))
+        .await
+        .map_err(|_| ApiError::new(ErrorKind::Internal, "the replay failed"))?
+        .map(Json)
+}
+
 /// The position drawn as text for the seat of the bearer token (the spectator without
 /// one): what `tabletop play --server` shows.
 #[utoipa::path(
@@ -255,12 +283,6 @@ pub async fn metrics(State(app): State<Arc<App>>) -> Response {
         app.metrics.render(),
     )
         .into_response()
-}
-
-/// The page at `/` until the browser client is served there: what this server is and
-/// where its API is.
-pub async fn landing() -> axum::response::Html<&'static str> {
-    axum::response::Html(include_str!("landing.html"))
 }
 
 pub async fn openapi() -> Json<utoipa::openapi::OpenApi> {

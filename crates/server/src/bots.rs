@@ -11,7 +11,8 @@ use utoipa::ToSchema;
 use crate::error::ApiError;
 
 /// A named strength and the bot spec it plays with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct Strength {
     pub name: &'static str,
     pub spec: &'static str,

@@ -11,6 +11,8 @@ use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::error::ApiError;
+
 /// A game rebuilt by replay, with the events of each of its actions.
 pub type Replayed = (Box<dyn DynGame>, Vec<Vec<LoggedEvent>>);
 
@@ -23,13 +25,17 @@ pub trait GameKind: Send + Sync + 'static {
     fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError>;
     /// The game after `actions`, with each action's events.
     fn replay(&self, config: &Value, seed: u64, actions: &[Value]) -> Result<Replayed, GameError>;
+    /// The game a record starts from: any config the game accepts (a record's config has
+    /// every field, turn caps included), never a data file (configs name none).
+    fn begin(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError>;
     /// The bot's action for the seat to move of `game` (a game this kind started), decided
     /// from that seat's view only (the bots determinize first); `None` once it is over.
     fn bot_action(&self, game: &dyn DynGame, bot: &BotSpec, seed: u64) -> Option<Value>;
 }
 
 /// A config option as the API lists it.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct OptionInfo {
     /// The config field ("players", "mode").
     pub key: String,
@@ -45,7 +51,8 @@ pub struct OptionInfo {
 }
 
 /// A game the server offers.
-#[derive(Debug, Clone, PartialEq, Serialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct KindInfo {
     /// The name used in the API ("valdora").
     pub game: String,
@@ -145,12 +152,16 @@ impl<G: Game> GameKind for Kind<G> {
 
     fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError> {
         Self::check_config(config)?;
-        Ok(Box::new(ErasedGame::<G>::from_json_config(config, seed)?))
+        self.begin(config, seed)
     }
 
     fn replay(&self, config: &Value, seed: u64, actions: &[Value]) -> Result<Replayed, GameError> {
         let (game, log) = ErasedGame::<G>::replay_json(config, seed, actions)?;
         Ok((Box::new(game), log))
+    }
+
+    fn begin(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError> {
+        Ok(Box::new(ErasedGame::<G>::from_json_config(config, seed)?))
     }
 
     fn bot_action(&self, game: &dyn DynGame, bot: &BotSpec, seed: u64) -> Option<Value> {
@@ -173,6 +184,17 @@ impl Catalog {
 
     pub fn get(&self, name: &str) -> Option<&Arc<dyn GameKind>> {
         self.kinds.iter().find(|k| k.name() == name)
+    }
+
+    /// The game a client named, or `malformed` listing the games.
+    pub(crate) fn named(&self, name: &str) -> Result<&Arc<dyn GameKind>, ApiError> {
+        self.get(name).ok_or_else(|| {
+            ApiError::malformed(format!(
+                "unknown game {:?}; games: {}",
+                truncate(name, 24),
+                self.names().join(", ")
+            ))
+        })
     }
 
     pub fn names(&self) -> Vec<&'static str> {

@@ -193,11 +193,14 @@ fn legal_actions(game: &dyn DynGame) -> Vec<LegalAction> {
         .collect()
 }
 
-fn outcome_json(game: &dyn DynGame) -> Option<Value> {
+pub(crate) fn outcome_json(game: &dyn DynGame) -> Option<Value> {
     game.outcome().and_then(|o| serde_json::to_value(o).ok())
 }
 
-fn event_entries(events: Vec<LoggedEvent>) -> Vec<EventEntry> {
+/// The largest integer a JavaScript number holds exactly (2^53 - 1).
+const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+
+pub(crate) fn event_entries(events: Vec<LoggedEvent>) -> Vec<EventEntry> {
     events
         .into_iter()
         .map(|e| EventEntry {
@@ -312,7 +315,7 @@ impl Hub {
             .iter()
             .zip(events)
             .map(|(m, events)| LogEntry {
-                seq: m.seq,
+                seq: m.seq + 1,
                 seat: m.seat,
                 events: event_entries(events),
             })
@@ -379,17 +382,15 @@ impl Hub {
 
     /// Creates a game: checks the config and seats, stores it, returns the seats' tokens.
     pub async fn create(self: &Arc<Self>, request: CreateGame) -> Result<Created, ApiError> {
-        let kind = self.catalog.get(&request.game).cloned().ok_or_else(|| {
-            ApiError::malformed(format!(
-                "unknown game {:?}; games: {}",
-                crate::catalog::truncate(&request.game, 24),
-                self.catalog.names().join(", ")
-            ))
-        })?;
+        let kind = self.catalog.named(&request.game)?.clone();
         let config = request
             .config
             .unwrap_or_else(|| Value::Object(Default::default()));
-        let seed = request.seed.unwrap_or_else(rand::random);
+        // At most 2^53 - 1: a record's seed must survive a JavaScript number (the browser
+        // client sends records back to /api/replay).
+        let seed = request
+            .seed
+            .unwrap_or_else(|| rand::random::<u64>() & MAX_SAFE_INTEGER);
         let game = kind.start(&config, seed)?;
         if request.seats.len() != game.seats() {
             return Err(ApiError::malformed(format!(
@@ -655,7 +656,7 @@ impl Hub {
         let seq = st.seq + 1;
         st.seq = seq;
         st.log.push(LogEntry {
-            seq: seq - 1,
+            seq,
             seat,
             events: events.clone(),
         });

@@ -11,10 +11,12 @@
 mod api;
 mod bots;
 mod catalog;
+mod client;
 mod committer;
 mod error;
 mod hub;
 pub mod protocol;
+pub mod replay;
 pub mod store;
 pub mod testing;
 mod tokens;
@@ -31,7 +33,7 @@ use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::sync::watch;
 use tower_http::trace::TraceLayer;
 
-pub use api::ApiDoc;
+pub use api::{ApiDoc, Kinds};
 pub use bots::{Strength, STRENGTHS};
 pub use catalog::{kind, Catalog, GameKind, KindInfo};
 pub use error::ApiError;
@@ -90,7 +92,9 @@ fn metrics_handle() -> PrometheusHandle {
 /// The routes of the API over `app`.
 pub fn router(app: Arc<App>) -> Router {
     Router::new()
-        .route("/", get(api::landing))
+        .route("/", get(client::index))
+        .route("/assets/{name}", get(client::asset))
+        .route("/favicon.svg", get(client::favicon))
         .route("/api/games/kinds", get(api::kinds))
         .route("/api/games", post(api::create).get(api::list))
         .route("/api/games/{id}", get(api::summary))
@@ -99,6 +103,10 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/log", get(api::log))
         .route("/api/games/{id}/text", get(api::text))
         .route("/api/games/{id}/ws", get(ws::upgrade))
+        .route(
+            "/api/replay",
+            post(api::replay).layer(DefaultBodyLimit::max(replay::MAX_RECORD_BYTES)),
+        )
         .route("/api/openapi.json", get(api::openapi))
         .route("/healthz", get(api::health))
         .route("/metrics", get(api::metrics))

@@ -8,7 +8,8 @@ use utoipa::ToSchema;
 use crate::store::{SeatKind, Status};
 
 /// Every error the API returns, over HTTP or WebSocket.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 #[serde(rename_all = "snake_case")]
 pub enum ErrorKind {
     /// Not JSON, wrong types, unknown fields or values, an action of another game.
@@ -39,14 +40,16 @@ pub enum ErrorKind {
 }
 
 /// An error: `kind` is stable and machine-readable, `message` says what to do.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct ErrorBody {
     pub kind: ErrorKind,
     pub message: String,
 }
 
 /// A seat as everyone may see it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct SeatInfo {
     pub seat: u8,
     pub kind: SeatKind,
@@ -57,7 +60,8 @@ pub struct SeatInfo {
 }
 
 /// A seat of a new game.
-#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SeatRequest {
     /// A person; without a name the seat is free until someone joins it.
@@ -70,7 +74,8 @@ pub enum SeatRequest {
 }
 
 /// `POST /api/games`.
-#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 #[serde(deny_unknown_fields)]
 pub struct CreateGame {
     /// A game name from `/api/games/kinds`.
@@ -82,27 +87,31 @@ pub struct CreateGame {
     /// Fixes every hidden order: leave it out for a real game (the summary says when a
     /// seed was chosen).
     #[serde(default)]
+    #[ts(type = "number | null")]
     pub seed: Option<u64>,
     /// One per player, in seat order.
     pub seats: Vec<SeatRequest>,
 }
 
 /// A seat of a created game, with its secret token for a human seat (shown only here).
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct CreatedSeat {
     pub seat: u8,
     pub kind: SeatKind,
     pub token: Option<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct Created {
     pub id: String,
     pub seats: Vec<CreatedSeat>,
 }
 
 /// `POST /api/games/{id}/join`.
-#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 #[serde(deny_unknown_fields)]
 pub struct JoinGame {
     /// The seat wanted; the first free seat when left out.
@@ -111,14 +120,16 @@ pub struct JoinGame {
     pub name: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct Joined {
     pub seat: u8,
     pub token: String,
 }
 
 /// A game as the lobby lists it and as a spectator sees it.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct GameSummary {
     pub id: String,
     pub game: String,
@@ -128,20 +139,24 @@ pub struct GameSummary {
     pub seats: Vec<SeatInfo>,
     pub seats_free: u8,
     /// Unix milliseconds.
+    #[ts(type = "number")]
     pub created: i64,
     /// True when the creator chose the seed (and so could know the hidden orders).
     pub seed_chosen: bool,
     /// Moves stored; `null` in lobby lists.
+    #[ts(type = "number | null")]
     pub seq: Option<u64>,
     /// The seat to move; `null` when the game is over or in lobby lists.
     pub to_move: Option<u8>,
     /// Scores, breakdowns and ranks once the game is over.
     #[schema(value_type = Option<Object>)]
+    #[ts(as = "Option<engine::Outcome>")]
     pub outcome: Option<Value>,
 }
 
 /// One event of a move: the game's JSON and its sentence.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct EventEntry {
     #[schema(value_type = Object)]
     pub event: Value,
@@ -149,15 +164,20 @@ pub struct EventEntry {
 }
 
 /// A stored move and what it caused, in `GET /api/games/{id}/log`.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct LogEntry {
+    /// The number of moves once this one was made, as in the update that announced it
+    /// (the first move is 1).
+    #[ts(type = "number")]
     pub seq: u64,
     pub seat: u8,
     pub events: Vec<EventEntry>,
 }
 
 /// A legal action and its description.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 pub struct LegalAction {
     #[schema(value_type = Object)]
     pub action: Value,
@@ -165,7 +185,8 @@ pub struct LegalAction {
 }
 
 /// Client → server over the WebSocket.
-#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 #[serde(tag = "type", rename_all = "snake_case", deny_unknown_fields)]
 pub enum ClientMessage {
     /// The first message: a seat's token, or none to watch as a spectator. A free seat's
@@ -178,6 +199,7 @@ pub enum ClientMessage {
     },
     /// An action for the seat, with the number of moves the client has seen.
     Act {
+        #[ts(type = "number")]
         seq: u64,
         #[schema(value_type = Object)]
         action: Value,
@@ -185,12 +207,14 @@ pub enum ClientMessage {
 }
 
 /// Server → client over the WebSocket.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum ServerMessage {
     /// The whole position as this connection's seat sees it: after hello, after a stale
     /// move, and whenever the connection fell behind.
     State {
+        #[ts(type = "number")]
         seq: u64,
         /// The connection's seat; `null` for a spectator.
         seat: Option<u8>,
@@ -202,21 +226,25 @@ pub enum ServerMessage {
         legal: Option<Vec<LegalAction>>,
         seats: Vec<SeatInfo>,
         #[schema(value_type = Option<Object>)]
+        #[ts(as = "Option<engine::Outcome>")]
         outcome: Option<Value>,
     },
     /// One stored move: its events, the seat's view as an RFC 6902 patch of the previous
     /// one, and who is to move now.
     Update {
+        #[ts(type = "number")]
         seq: u64,
         /// The seat that moved.
         seat: u8,
         events: Vec<EventEntry>,
         #[schema(value_type = Vec<Object>)]
+        #[ts(as = "Vec<Value>")]
         view_patch: json_patch::Patch,
         to_move: Option<u8>,
         legal: Option<Vec<LegalAction>>,
         status: Status,
         #[schema(value_type = Option<Object>)]
+        #[ts(as = "Option<engine::Outcome>")]
         outcome: Option<Value>,
     },
     /// The seats changed (someone joined).
@@ -229,6 +257,7 @@ pub enum ServerMessage {
         message: String,
         /// The game's seq, with `stale`.
         #[serde(skip_serializing_if = "Option::is_none")]
+        #[ts(type = "number | null")]
         seq: Option<u64>,
     },
 }

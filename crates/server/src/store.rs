@@ -15,7 +15,8 @@ use utoipa::ToSchema;
 pub use sql::{SqlStore, SyncMode};
 
 /// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 #[serde(rename_all = "snake_case")]
 pub enum Status {
     /// Some human seat is free: the game waits for players and takes no move.
@@ -44,7 +45,8 @@ impl Status {
 }
 
 /// Who sits in a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
 #[serde(rename_all = "snake_case")]
 pub enum SeatKind {
     Human,

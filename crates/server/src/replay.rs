@@ -1,0 +1,121 @@
+//! Replays a finished game's record for the replay viewer: the position as one seat saw it
+//! (or a spectator) before the first move, then one JSON patch per move, with the log. The
+//! client steps through the patches without asking again.
+//!
+//! A record holds the seed, so it is only served once a game is over
+//! (`GET /api/games/{id}/record`); here the client sends a record it already has (from that
+//! route, or a file `tabletop replay` reads), so nothing hidden is revealed.
+
+use serde::{Deserialize, Serialize};
+use serde_json::Value;
+use utoipa::ToSchema;
+
+use crate::catalog::Catalog;
+use crate::error::ApiError;
+use crate::hub::{event_entries, outcome_json};
+use crate::protocol::LogEntry;
+
+/// Largest record body read (a long game has a few thousand actions).
+pub const MAX_RECORD_BYTES: usize = 1024 * 1024;
+/// Most moves replayed in one request.
+const MAX_MOVES: usize = 20_000;
+
+/// The record `tabletop replay` reads and `GET /api/games/{id}/record` returns.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct Record {
+    pub game: String,
+    #[schema(value_type = Object)]
+    pub config: Value,
+    #[ts(type = "number")]
+    pub seed: u64,
+    #[schema(value_type = Vec<Object>)]
+    pub actions: Vec<Value>,
+}
+
+/// `POST /api/replay`.
+#[derive(Debug, Clone, PartialEq, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(deny_unknown_fields)]
+pub struct ReplayRequest {
+    pub record: Record,
+    /// The seat whose view to show; `null` for a spectator's.
+    #[serde(default)]
+    pub seat: Option<u8>,
+}
+
+/// A whole game as one seat (or a spectator) saw it.
+#[derive(Debug, Clone, PartialEq, Serialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct Replay {
+    pub game: String,
+    pub seat: Option<u8>,
+    /// The view before the first move.
+    #[schema(value_type = Object)]
+    pub view: Value,
+    /// `patches[i]` turns the view after move `i` into the view after move `i + 1`
+    /// (RFC 6902).
+    #[schema(value_type = Vec<Vec<Object>>)]
+    #[ts(as = "Vec<Vec<Value>>")]
+    pub patches: Vec<json_patch::Patch>,
+    /// Who was to move before each move, then at the end (`moves + 1` entries).
+    pub to_move: Vec<Option<u8>>,
+    /// Each move's seat, events and sentences.
+    pub log: Vec<LogEntry>,
+    #[schema(value_type = Option<Object>)]
+    #[ts(as = "Option<engine::Outcome>")]
+    pub outcome: Option<Value>,
+}
+
+/// Plays `request.record` from its start, keeping the seat's view after every move.
+pub fn replay(catalog: &Catalog, request: &ReplayRequest) -> Result<Replay, ApiError> {
+    let record = &request.record;
+    let kind = catalog.named(&record.game)?;
+    if record.actions.len() > MAX_MOVES {
+        return Err(ApiError::malformed(format!(
+            "a record of {} moves is longer than the {MAX_MOVES} replayed",
+            record.actions.len()
+        )));
+    }
+    let mut game = kind.begin(&record.config, record.seed)?;
+    if request.seat.is_some_and(|s| usize::from(s) >= game.seats()) {
+        return Err(ApiError::malformed(format!(
+            "the game has {} seats",
+            game.seats()
+        )));
+    }
+    let first = game.view_json(request.seat)?;
+    let mut view = first.clone();
+    let mut patches = Vec::with_capacity(record.actions.len());
+    let mut to_move = Vec::with_capacity(record.actions.len() + 1);
+    let mut log = Vec::with_capacity(record.actions.len());
+    for (index, action) in record.actions.iter().enumerate() {
+        let mover = game.to_move();
+        to_move.push(mover);
+        let events = game.apply_logged(action).map_err(|e| {
+            let e = ApiError::from(e);
+            ApiError::new(
+                e.kind,
+                format!("move {} of the record: {}", index + 1, e.message),
+            )
+        })?;
+        let next = game.view_json(request.seat)?;
+        patches.push(json_patch::diff(&view, &next));
+        view = next;
+        log.push(LogEntry {
+            seq: index as u64 + 1,
+            seat: mover.unwrap_or_default(),
+            events: event_entries(events),
+        });
+    }
+    to_move.push(game.to_move());
+    Ok(Replay {
+        game: record.game.clone(),
+        seat: request.seat,
+        view: first,
+        patches,
+        to_move,
+        log,
+        outcome: outcome_json(game.as_ref()),
+    })
+}
