@@ -1,0 +1,114 @@
+// Issue 12's browser tests: Valley of the Kings and Pandoria played in Chromium against the
+// real server by clicking their boards; the tile placement preview; the replay viewer.
+import { expect, test, type Page, type WebSocket } from '@playwright/test'
+import {
+  awaitTurn,
+  clickOneMove,
+  createFromLobby,
+  expectEndScreenMatches,
+  playToTheEnd,
+  screenshot,
+  seeded,
+} from './table'
+
+const THREE_BOTS = ['me', 'bot:easy', 'bot:easy', 'bot:easy']
+
+test('a 4-player Valley of the Kings game against bots, played to the end by clicking', async ({ page, request }) => {
+  const id = await createFromLobby(page, { game: 'valley', players: 4, seats: THREE_BOTS })
+  const moves = await playToTheEnd(page, seeded(31), async (n) => {
+    if (n === 10) await screenshot(page, 'valley-table')
+  })
+  expect(moves).toBeGreaterThan(5)
+  await expectEndScreenMatches(page, request, id)
+  await screenshot(page, 'valley-end', 'end-screen')
+})
+
+test('a 4-player Pandoria game (full mode) against bots, played to the end by clicking', async ({ page, request }) => {
+  const id = await createFromLobby(page, {
+    game: 'pandoria',
+    players: 4,
+    seats: THREE_BOTS,
+    options: { mode: 'full' },
+  })
+  const moves = await playToTheEnd(page, seeded(41), async (n) => {
+    if (n === 12) await screenshot(page, 'pandoria-table')
+  })
+  expect(moves).toBeGreaterThan(5)
+  await expectEndScreenMatches(page, request, id)
+  await screenshot(page, 'pandoria-end', 'end-screen')
+})
+
+test('a 4-player Pandoria team game against bots, played to the end by clicking', async ({ page, request }) => {
+  const id = await createFromLobby(page, {
+    game: 'pandoria',
+    players: 4,
+    seats: THREE_BOTS,
+    options: { mode: 'full', teams: true },
+  })
+  await playToTheEnd(page, seeded(43))
+  await expectEndScreenMatches(page, request, id)
+})
+
+/** The legal actions of the newest message carrying them, as this page's socket received them. */
+function legalFrom(frames: string[]): unknown[] {
+  for (const text of [...frames].reverse()) {
+    const message = JSON.parse(text) as { type: string; legal?: { action: unknown }[] | null }
+    if ((message.type === 'state' || message.type === 'update') && message.legal)
+      return message.legal.map((l) => l.action)
+  }
+  return []
+}
+
+async function previewedPlacements(page: Page): Promise<string[]> {
+  const raw = await page.getByTestId('board').locator('[data-placements]').first().getAttribute('data-placements')
+  return (JSON.parse(raw ?? '[]') as unknown[]).map((a) => JSON.stringify(a))
+}
+
+test('the tile placement preview shows exactly the legal placements', async ({ page }) => {
+  const frames: string[] = []
+  page.on('websocket', (ws: WebSocket) => ws.on('framereceived', (f) => frames.push(String(f.payload))))
+  await createFromLobby(page, { game: 'pandoria', players: 4, seats: THREE_BOTS, options: { mode: 'full' } })
+  const random = seeded(47)
+  // Play until the server offers tile placements to this seat.
+  for (let turn = 0; turn < 40; turn++) {
+    expect(await awaitTurn(page)).toBe(true)
+    const placements = legalFrom(frames).filter((a) => (a as { type: string }).type === 'place_tile')
+    if (placements.length > 0) {
+      const legal = new Set(placements.map((a) => JSON.stringify(a)))
+      const previewed = new Set<string>()
+      const cells = page.getByTestId('board').locator('[data-legal="true"][data-target^="cell"]')
+      const count = await cells.count()
+      expect(count).toBeGreaterThan(0)
+      for (let i = 0; i < count; i++) {
+        await cells.nth(i).click()
+        for (const p of await previewedPlacements(page)) previewed.add(p)
+        await expect(page.getByTestId('ghost').first()).toBeVisible()
+        await page.keyboard.press('Escape')
+      }
+      expect([...previewed].sort()).toEqual([...legal].sort())
+      await screenshot(page, 'pandoria-placement')
+      return
+    }
+    await clickOneMove(page, random)
+  }
+  throw new Error('no tile placement was offered in 40 turns')
+})
+
+test('the replay viewer steps through a stored game to the final position of the table', async ({ page }) => {
+  const id = await createFromLobby(page, { game: 'valley', players: 4, seats: THREE_BOTS })
+  await playToTheEnd(page, seeded(53))
+  await expect(page.getByTestId('end-screen')).toBeVisible()
+  const finalBoard = await page.getByTestId('board').textContent()
+  await page.goto(`/#/replay/${id}`)
+  const viewer = page.getByTestId('replay')
+  await expect(viewer).toBeVisible()
+  await viewer.locator('select[name=seat]').selectOption('0')
+  // Step forward and back, then jump to the end.
+  await viewer.getByTestId('step-forward').click()
+  await viewer.getByTestId('step-forward').click()
+  await viewer.getByTestId('step-back').click()
+  await expect(viewer.getByTestId('position')).toContainText('1')
+  await viewer.getByTestId('to-end').click()
+  await expect(page.getByTestId('board')).toHaveText(finalBoard ?? '')
+  await screenshot(page, 'replay')
+})

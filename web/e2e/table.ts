@@ -1,0 +1,154 @@
+// What the browser tests share: creating games through the lobby, playing by clicking the
+// board, reading the server's own answers to compare with what the page shows.
+import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { mkdirSync } from 'node:fs'
+import type { GameSummary } from '../src/generated/server/GameSummary'
+import type { Kinds } from '../src/generated/server/Kinds'
+import type { TabletopDebug } from '../src/lib/debug'
+
+export const SCREENS = 'test-results/screens'
+
+/** A screenshot of the page from its top, or with `testId`'s element scrolled into view. */
+export async function screenshot(page: Page, name: string, testId?: string): Promise<void> {
+  mkdirSync(SCREENS, { recursive: true })
+  if (testId) await page.getByTestId(testId).scrollIntoViewIfNeeded()
+  else await page.evaluate(() => window.scrollTo(0, 0))
+  await page.screenshot({ path: `${SCREENS}/${name}.png` })
+}
+
+export async function probe(page: Page): Promise<TabletopDebug | undefined> {
+  return page.evaluate(() => window.__tabletop && { ...window.__tabletop })
+}
+
+/** Seat values of the lobby form: `me`, `human`, `bot:easy|medium|hard`. */
+export interface NewGame {
+  game: string
+  players: number
+  seats: string[]
+  name?: string
+  /** Config options by key, as JSON values (`{mode: 'full', teams: true}`). */
+  options?: Record<string, unknown>
+}
+
+/** Creates a game from the lobby's form and waits for its table; returns the game id. */
+export async function createFromLobby(page: Page, game: NewGame): Promise<string> {
+  await page.goto('/')
+  const form = page.getByTestId('new-game')
+  await form.locator('select[name=game]').selectOption(game.game)
+  await form.locator('select[name=players]').selectOption(String(game.players))
+  if (game.options) {
+    // The form lists each option's choices in the order /api/games/kinds gives them.
+    const kinds = (await (await page.request.get('/api/games/kinds')).json()) as Kinds
+    const options = kinds.games.find((k) => k.game === game.game)?.options ?? []
+    for (const [key, value] of Object.entries(game.options)) {
+      const index = options
+        .find((o) => o.key === key)
+        ?.choices.findIndex((c) => JSON.stringify(c) === JSON.stringify(value))
+      expect(index ?? -1, `${game.game} offers ${key} = ${JSON.stringify(value)}`).toBeGreaterThanOrEqual(0)
+      await form.locator(`select[name="option-${key}"]`).selectOption(String(index))
+    }
+  }
+  for (const [seat, kind] of game.seats.entries()) {
+    await form.locator(`select[name="seat-${seat}"]`).selectOption(kind)
+  }
+  await form.locator('input[name=name]').fill(game.name ?? 'Ada')
+  await form.getByTestId('create').click()
+  await page.waitForURL(/#\/game\/[^/?]+/)
+  const id = /#\/game\/([^/?]+)/.exec(page.url())?.[1]
+  if (!id) throw new Error(`no game id in ${page.url()}`)
+  await expect(page.getByTestId('board')).toBeVisible()
+  return id
+}
+
+/** Waits until this page's seat is to move (true) or the game is over (false). */
+export async function awaitTurn(page: Page, timeout = 180_000): Promise<boolean> {
+  await page.waitForFunction(
+    () => {
+      const t = window.__tabletop
+      return !!t && (t.status === 'over' || (t.toMove === t.seat && t.seat !== null && t.legalCount > 0))
+    },
+    null,
+    { timeout, polling: 50 },
+  )
+  const now = await probe(page)
+  return now?.status !== 'over'
+}
+
+/**
+ * Takes one legal action by clicking the board: random highlighted targets (some actions
+ * take several clicks, e.g. a card and then the cards that pay for it) and, when a choice
+ * opens, a random choice, until an action is sent and the server's update arrives. Returns
+ * the seq the move was taken at. `random` decides.
+ */
+export async function clickOneMove(page: Page, random: () => number): Promise<number> {
+  const before = (await probe(page))?.seq ?? 0
+  const board = page.getByTestId('board')
+  for (let click = 0; click < 25; click++) {
+    const targets = board.locator('[data-legal="true"]')
+    const count = await targets.count()
+    expect(count, 'a seat to move has legal targets on the board').toBeGreaterThan(0)
+    await targets.nth(Math.floor(random() * count)).click()
+    for (let step = 0; step < 4; step++) {
+      const choice = page.getByTestId('choice')
+      if (!(await choice.isVisible())) break
+      const options = choice.locator('[data-choice]')
+      const n = await options.count()
+      if (n === 0) break
+      await options.nth(Math.floor(random() * n)).click()
+    }
+    // Sent: wait for the server's answer. Not sent (a selection): click on.
+    const sent = (await probe(page))?.busy ?? false
+    if (sent || (await probe(page))?.seq !== before) {
+      await page.waitForFunction((seq) => { const t = window.__tabletop; return !!t && !t.busy && t.seq > seq }, before, {
+        timeout: 60_000,
+        polling: 20,
+      })
+      return before
+    }
+  }
+  throw new Error(`no move was taken at seq ${before} after 25 clicks`)
+}
+
+/** Plays this page's seat by clicking the board until the game is over. */
+export async function playToTheEnd(page: Page, random: () => number, onMove?: (moves: number) => Promise<void>): Promise<number> {
+  let moves = 0
+  while (await awaitTurn(page)) {
+    await clickOneMove(page, random)
+    moves += 1
+    if (onMove) await onMove(moves)
+  }
+  return moves
+}
+
+/** A small deterministic generator (mulberry32), so a failing run can be repeated. */
+export function seeded(seed: number): () => number {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+export async function summary(request: APIRequestContext, id: string): Promise<GameSummary> {
+  const response = await request.get(`/api/games/${id}`)
+  expect(response.ok()).toBeTruthy()
+  return (await response.json()) as GameSummary
+}
+
+/** The end screen shows each seat's score and rank exactly as the server's outcome. */
+export async function expectEndScreenMatches(page: Page, request: APIRequestContext, id: string): Promise<void> {
+  const over = await summary(request, id)
+  expect(over.status).toBe('over')
+  const outcome = over.outcome
+  expect(outcome).toBeTruthy()
+  const end = page.getByTestId('end-screen')
+  await expect(end).toBeVisible()
+  for (const result of outcome?.seats ?? []) {
+    const row = end.locator(`[data-testid="result"][data-seat="${result.seat}"]`)
+    await expect(row.getByTestId('score')).toHaveText(new RegExp(`(^|\\D)${result.score}(\\D|$)`))
+    await expect(row.getByTestId('rank')).toHaveText(new RegExp(`(^|\\D)${result.rank}(\\D|$)`))
+  }
+}

@@ -1,0 +1,16 @@
+// Pandoria's module for the shell: its board and its texts (namespace `pandoria`).
+import type { Action } from '../../generated/pandoria/Action'
+import type { Event } from '../../generated/pandoria/Event'
+import type { View } from '../../generated/pandoria/View'
+import type { GameModule } from '../types'
+import Board from './Board.svelte'
+import { actionText, eventText } from './texts'
+
+const pandoria: GameModule<View, Action, Event> = {
+  name: 'pandoria',
+  Board,
+  eventText,
+  actionText,
+}
+
+export default pandoria

@@ -1,0 +1,36 @@
+// What the shell (lobby, table, end screen, replay viewer) needs from a game: its board and
+// its texts. The shell never looks inside a view or an action; a game's module never talks
+// to the server.
+import type { Component } from 'svelte'
+
+/** A legal action as the server sent it (the client never decides legality itself). */
+export interface Legal<Action> {
+  action: Action
+  /** The server's English description (the list shows the game's own text instead). */
+  description: string
+}
+
+export interface BoardProps<View, Action> {
+  /** The position as this connection's seat sees it (the server's view). */
+  view: View
+  /** Null unless this connection's seat is to move. */
+  legal: Legal<Action>[] | null
+  /** This connection's seat; null for a spectator or the replay viewer. */
+  seat: number | null
+  /** Display name of each seat. */
+  names: string[]
+  /** An action is on its way to the server: take no other. */
+  busy: boolean
+  /** Sends one of `legal`'s actions, exactly as received. */
+  act: (action: Action) => void
+}
+
+export interface GameModule<View, Action, Event> {
+  /** The name used by the API (`valdora`, `valley`, `pandoria`): also its i18n namespace. */
+  name: string
+  Board: Component<BoardProps<View, Action>>
+  /** One event as a sentence in the current language (the log). */
+  eventText(event: Event, names: string[], view: View): string
+  /** One legal action as a label in the current language (the list beside the board). */
+  actionText(action: Action, view: View): string
+}

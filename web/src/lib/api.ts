@@ -1,0 +1,129 @@
+// The HTTP half of the API (docs/server.md), typed with the types generated from the Rust
+// code. Every failure becomes an ApiError carrying the server's stable `kind`, so screens
+// can show it in the current language.
+import type { CreateGame } from '../generated/server/CreateGame'
+import type { Created } from '../generated/server/Created'
+import type { ErrorBody } from '../generated/server/ErrorBody'
+import type { ErrorKind } from '../generated/server/ErrorKind'
+import type { GameSummary } from '../generated/server/GameSummary'
+import type { JoinGame } from '../generated/server/JoinGame'
+import type { Joined } from '../generated/server/Joined'
+import type { Kinds } from '../generated/server/Kinds'
+import type { LogEntry } from '../generated/server/LogEntry'
+import type { Status } from '../generated/server/Status'
+import type { Replay } from '../generated/server/Replay'
+import type { ReplayRequest } from '../generated/server/ReplayRequest'
+import { isReplay } from './replay'
+
+/** The server's error kinds, plus `network` when the server could not be reached at all. */
+export type ProblemKind = ErrorKind | 'network'
+
+export class ApiError extends Error {
+  readonly kind: ProblemKind
+  readonly status: number
+
+  constructor(kind: ProblemKind, message: string, status: number) {
+    super(message)
+    this.kind = kind
+    this.status = status
+  }
+}
+
+function isErrorBody(value: unknown): value is ErrorBody {
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Record<string, unknown>).kind === 'string' &&
+    typeof (value as Record<string, unknown>).message === 'string'
+  )
+}
+
+async function send(path: string, init?: RequestInit): Promise<Response> {
+  let response: Response
+  try {
+    response = await fetch(path, init)
+  } catch (cause) {
+    throw new ApiError('network', cause instanceof Error ? cause.message : String(cause), 0)
+  }
+  if (response.ok) return response
+  let body: unknown
+  try {
+    body = await response.json()
+  } catch {
+    body = undefined
+  }
+  if (isErrorBody(body)) throw new ApiError(body.kind, body.message, response.status)
+  // A proxy or a dead server answers without the API's error body.
+  throw new ApiError(response.status >= 500 ? 'network' : 'internal', response.statusText, response.status)
+}
+
+async function json<T>(path: string, init?: RequestInit): Promise<T> {
+  return (await (await send(path, init)).json()) as T
+}
+
+function post(body: unknown): RequestInit {
+  return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
+}
+
+const gamePath = (id: string) => `/api/games/${encodeURIComponent(id)}`
+
+let kindsRequest: Promise<Kinds> | undefined
+
+export const api = {
+  /** The games, their options and the bot strengths; asked once per page load. */
+  kinds(): Promise<Kinds> {
+    kindsRequest ??= json<Kinds>('/api/games/kinds').catch((error: unknown) => {
+      kindsRequest = undefined
+      throw error
+    })
+    return kindsRequest
+  },
+  list(status: Status, limit = 30): Promise<GameSummary[]> {
+    return json(`/api/games?status=${status}&limit=${limit}`)
+  },
+  summary(id: string): Promise<GameSummary> {
+    return json(gamePath(id))
+  },
+  create(request: CreateGame): Promise<Created> {
+    return json('/api/games', post(request))
+  },
+  join(id: string, request: JoinGame): Promise<Joined> {
+    return json(`${gamePath(id)}/join`, post(request))
+  },
+  async log(id: string): Promise<LogEntry[]> {
+    return json<LogEntry[]>(`${gamePath(id)}/log`)
+  },
+  /**
+   * The record `{game, config, seed, actions}` as the server wrote it (only once the game is
+   * over). Kept as text: its seed is a 64-bit integer, which a JavaScript number would round,
+   * and a rounded seed deals other cards, so the replay would fail.
+   */
+  async recordText(id: string): Promise<string> {
+    return (await send(`${gamePath(id)}/record`)).text()
+  },
+  /** A record replayed for one seat (null: the spectator): first view, one patch per move, log. */
+  /** `recordText`: the record's JSON text, exactly as written (see `recordText`). */
+  async replay(recordText: string, seat: number | null): Promise<Replay> {
+    // The body is ReplayRequest, written as text so that the record's seed keeps every digit.
+    const request: Omit<ReplayRequest, 'record'> = { seat }
+    const body = `{"record":${recordText},"seat":${JSON.stringify(request.seat)}}`
+    const answer = await json<unknown>('/api/replay', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    })
+    if (!isReplay(answer)) throw new ApiError('internal', 'the replay answer is not {game, view, patches, to_move, log}', 200)
+    return answer
+  },
+  /** The position drawn as text (the terminal client's screen), as the token's seat sees it. */
+  async text(id: string, token: string | null): Promise<string> {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}
+    return (await send(`${gamePath(id)}/text`, { headers })).text()
+  },
+}
+
+/** Any failure as an ApiError, for showing: a thrown non-API error is the client's own bug. */
+export function asProblem(error: unknown): ApiError {
+  if (error instanceof ApiError) return error
+  return new ApiError('internal', error instanceof Error ? error.message : String(error), 0)
+}

@@ -1,0 +1,321 @@
+// One table's live connection (docs/server.md, "WebSocket"): hello, then the server's
+// `state`, `update`, `seats` and `error` messages kept as reactive fields for the table
+// screen. The view is deep state patched in place with each update's JSON Patch, so Svelte
+// redraws only the parts of the board that changed.
+import { applyPatch, type Operation } from 'fast-json-patch'
+import { tick } from 'svelte'
+import type { Outcome } from '../generated/engine/Outcome'
+import type { ClientMessage } from '../generated/server/ClientMessage'
+import type { ErrorKind } from '../generated/server/ErrorKind'
+import type { LegalAction } from '../generated/server/LegalAction'
+import type { LogEntry } from '../generated/server/LogEntry'
+import type { SeatInfo } from '../generated/server/SeatInfo'
+import type { ServerMessage } from '../generated/server/ServerMessage'
+import type { Status } from '../generated/server/Status'
+import type { JsonValue } from '../generated/serde_json/JsonValue'
+import { retryDelay } from './backoff'
+import type { TabletopDebug } from './debug'
+
+/** What the connection needs of a WebSocket; tests hand in a fake. */
+export interface SocketLike {
+  send(data: string): void
+  close(): void
+}
+
+export interface SocketHandlers {
+  open(): void
+  message(data: string): void
+  close(code: number, reason: string): void
+}
+
+export type OpenSocket = (url: string, on: SocketHandlers) => SocketLike
+
+export const openBrowserSocket: OpenSocket = (url, on) => {
+  const socket = new WebSocket(url)
+  socket.onopen = () => on.open()
+  socket.onmessage = (event) => {
+    if (typeof event.data === 'string') on.message(event.data)
+  }
+  socket.onclose = (event) => on.close(event.code, event.reason)
+  return { send: (data) => socket.send(data), close: () => socket.close(1000) }
+}
+
+/** `ws://HOST/api/games/ID/ws` (wss behind https), for the page's own server. */
+export function socketUrl(gameId: string, location: Pick<Location, 'protocol' | 'host'>): string {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws'
+  return `${scheme}://${location.host}/api/games/${encodeURIComponent(gameId)}/ws`
+}
+
+/**
+ * - `connecting`: the socket is opening or waiting for its first state;
+ * - `live`: in step with the server;
+ * - `lost`: closed, the next attempt is due at `retryAt`;
+ * - `gone`: the server refused the table for good (no such game): no more attempts.
+ */
+export type LinkState = 'connecting' | 'live' | 'lost' | 'gone'
+
+/** An error the server sent, shown until dismissed. */
+export interface ShownError {
+  id: number
+  kind: ErrorKind
+  message: string
+}
+
+export interface ConnectionOptions {
+  /** The seat's token (an invitation token claims its free seat); null to watch. */
+  token: string | null
+  /** The display name for claiming a free seat. */
+  name?: string | null
+  url?: string
+  openSocket?: OpenSocket
+  fetchLog?: (gameId: string) => Promise<LogEntry[]>
+  now?: () => number
+}
+
+/** Close code 1008: the server will never take this hello (no such game): stop retrying. */
+const POLICY_VIOLATION = 1008
+
+export class Connection {
+  /** The seat's view, deep and patched in place. Null until the first state. */
+  view = $state<unknown>(null)
+  seq = $state(0)
+  seat = $state<number | null>(null)
+  status = $state<Status | null>(null)
+  toMove = $state<number | null>(null)
+  legal = $state.raw<LegalAction[] | null>(null)
+  seats = $state.raw<SeatInfo[]>([])
+  outcome = $state.raw<Outcome | null>(null)
+  /** Every move so far with its events, oldest first. */
+  log = $state.raw<LogEntry[]>([])
+  errors = $state<ShownError[]>([])
+  /** An action is on its way: the board and the list take no other. */
+  busy = $state(false)
+  link = $state<LinkState>('connecting')
+  /** When the next reconnection attempt starts (ms, the clock of `now`), while `lost`. */
+  retryAt = $state<number | null>(null)
+  /** Reconnection attempts since the last state: how long the connection has been down. */
+  attempt = $state(0)
+  /** A state has arrived at least once: there is a table to draw. */
+  synced = $state(false)
+
+  readonly gameId: string
+  private readonly token: string | null
+  private readonly name: string | null
+  private readonly url: string
+  private readonly openSocket: OpenSocket
+  private readonly fetchLog: ((gameId: string) => Promise<LogEntry[]>) | undefined
+  private readonly now: () => number
+  private socket: SocketLike | null = null
+  /** Bumped on every new socket: events of a replaced socket are ignored. */
+  private generation = 0
+  private retryTimer: ReturnType<typeof setTimeout> | undefined
+  private disposed = false
+  private nextErrorId = 1
+  /** An act was sent and its result has not been drawn yet (the latency measure). */
+  private measuring = false
+
+  constructor(gameId: string, options: ConnectionOptions) {
+    this.gameId = gameId
+    this.token = options.token
+    this.name = options.name ?? null
+    this.url = options.url ?? socketUrl(gameId, globalThis.location)
+    this.openSocket = options.openSocket ?? openBrowserSocket
+    this.fetchLog = options.fetchLog
+    this.now = options.now ?? Date.now
+  }
+
+  start(): void {
+    this.open()
+  }
+
+  /** Closes the socket for good (the table screen is left). */
+  dispose(): void {
+    this.disposed = true
+    this.generation++
+    clearTimeout(this.retryTimer)
+    this.socket?.close()
+    this.socket = null
+  }
+
+  /** Sends one of `legal`'s actions, exactly as received. */
+  act(action: JsonValue): void {
+    if (this.busy || this.link !== 'live' || !this.socket) return
+    this.busy = true
+    this.measuring = true
+    performance.mark('tabletop:act')
+    this.send({ type: 'act', seq: this.seq, action })
+    this.publishDebug()
+  }
+
+  /** Skips the rest of the wait of a lost connection. */
+  retryNow(): void {
+    if (this.link === 'lost') this.open()
+  }
+
+  dismissError(id: number): void {
+    this.errors = this.errors.filter((error) => error.id !== id)
+  }
+
+  /** Handles one text frame from the server. */
+  receive(data: string): void {
+    let message: ServerMessage
+    try {
+      message = JSON.parse(data) as ServerMessage
+    } catch {
+      return
+    }
+    switch (message.type) {
+      case 'state':
+        this.takeState(message)
+        break
+      case 'update':
+        this.takeUpdate(message)
+        break
+      case 'seats':
+        // A fresh state follows (the game may have started); the seats show at once.
+        this.seats = message.seats
+        this.status = message.status
+        break
+      case 'error':
+        this.takeError(message)
+        break
+    }
+    this.publishDebug()
+  }
+
+  private open(): void {
+    clearTimeout(this.retryTimer)
+    this.retryAt = null
+    // A new generation first, so that the old socket's close is not taken for a loss.
+    const generation = ++this.generation
+    this.socket?.close()
+    const current = () => generation === this.generation && !this.disposed
+    this.link = 'connecting'
+    this.socket = this.openSocket(this.url, {
+      open: () => {
+        if (current()) this.send({ type: 'hello', token: this.token, name: this.name })
+      },
+      message: (data) => {
+        if (current()) this.receive(data)
+      },
+      close: (code) => {
+        if (current()) this.lost(code)
+      },
+    })
+  }
+
+  private lost(code: number): void {
+    this.socket = null
+    this.busy = false
+    this.measuring = false
+    if (code === POLICY_VIOLATION) {
+      this.link = 'gone'
+      return
+    }
+    const delay = retryDelay(this.attempt)
+    this.attempt++
+    this.link = 'lost'
+    this.retryAt = this.now() + delay
+    this.retryTimer = setTimeout(() => this.open(), delay)
+  }
+
+  /** Out of step with the server (a patch that does not apply, a skipped seq): start afresh. */
+  private resync(): void {
+    this.open()
+  }
+
+  private send(message: ClientMessage): void {
+    this.socket?.send(JSON.stringify(message))
+  }
+
+  private takeState(message: Extract<ServerMessage, { type: 'state' }>): void {
+    this.view = message.view
+    this.seq = message.seq
+    this.seat = message.seat
+    this.status = message.status
+    this.toMove = message.to_move
+    this.legal = message.legal
+    this.seats = message.seats
+    this.outcome = message.outcome
+    this.busy = false
+    this.link = 'live'
+    this.attempt = 0
+    this.synced = true
+    this.shown()
+    const lastLogged = this.log.at(-1)?.seq ?? 0
+    if (lastLogged < message.seq) void this.loadLog()
+  }
+
+  private takeUpdate(message: Extract<ServerMessage, { type: 'update' }>): void {
+    if (message.seq <= this.seq) return // already in a state that overtook it
+    if (message.seq !== this.seq + 1 || this.view === null) {
+      this.resync()
+      return
+    }
+    try {
+      // The server computes each patch from exactly the view this connection holds, as RFC
+      // 6902 operations: the generated type only knows them as JSON.
+      const operations = message.view_patch as unknown as Operation[]
+      const result = applyPatch(this.view, operations, true)
+      // Only a patch of the root ("" path) makes a new document.
+      if (result.newDocument !== this.view) this.view = result.newDocument
+    } catch {
+      this.resync()
+      return
+    }
+    this.seq = message.seq
+    this.toMove = message.to_move
+    this.legal = message.legal
+    this.status = message.status
+    this.outcome = message.outcome
+    this.log = [...this.log, { seq: message.seq, seat: message.seat, events: message.events }]
+    this.busy = false
+    this.shown()
+  }
+
+  private takeError(message: Extract<ServerMessage, { type: 'error' }>): void {
+    // Every error is shown, stale included (its fresh state follows): none is swallowed.
+    this.errors = [...this.errors, { id: this.nextErrorId++, kind: message.kind, message: message.message }]
+    this.busy = false
+    this.measuring = false
+  }
+
+  /** The latency the end-to-end tests read: from sending an act to its result on screen. */
+  private shown(): void {
+    if (!this.measuring) return
+    this.measuring = false
+    void tick().then(() => {
+      try {
+        performance.mark('tabletop:shown')
+        performance.measure('tabletop:act-to-board', 'tabletop:act', 'tabletop:shown')
+      } catch {
+        // The act mark was cleared by someone else: nothing to measure.
+      }
+    })
+  }
+
+  private async loadLog(): Promise<void> {
+    if (!this.fetchLog) return
+    let fetched: LogEntry[]
+    try {
+      fetched = await this.fetchLog(this.gameId)
+    } catch {
+      return // the log is a convenience; the next state asks again
+    }
+    const bySeq = new Map<number, LogEntry>()
+    for (const entry of [...fetched, ...this.log]) bySeq.set(entry.seq, entry)
+    this.log = [...bySeq.values()].sort((a, b) => a.seq - b.seq)
+  }
+
+  private publishDebug(): void {
+    const hook: TabletopDebug = Object.freeze({
+      seq: this.seq,
+      status: this.status,
+      seat: this.seat,
+      toMove: this.toMove,
+      legalCount: this.legal?.length ?? 0,
+      busy: this.busy,
+    })
+    Object.defineProperty(globalThis, '__tabletop', { value: hook, configurable: true, writable: false })
+  }
+}

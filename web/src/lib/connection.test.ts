@@ -1,0 +1,356 @@
+import { compare } from 'fast-json-patch'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import valdoraStart from '../../fixtures/valdora-0.json'
+import valdoraAfterOne from '../../fixtures/valdora-1.json'
+import type { ClientMessage } from '../generated/server/ClientMessage'
+import type { LogEntry } from '../generated/server/LogEntry'
+import type { ServerMessage } from '../generated/server/ServerMessage'
+import type { JsonValue } from '../generated/serde_json/JsonValue'
+import { FIRST_RETRY_MS, MAX_RETRY_MS, retryDelay } from './backoff'
+import { Connection, socketUrl, type OpenSocket, type SocketHandlers } from './connection.svelte'
+import type { TabletopDebug } from './debug'
+import recorded from './testdata/valdora-session.json'
+
+class FakeSocket {
+  sent: ClientMessage[] = []
+  closed = false
+  readonly url: string
+  private readonly on: SocketHandlers
+
+  constructor(url: string, on: SocketHandlers) {
+    this.url = url
+    this.on = on
+  }
+  send(data: string) {
+    this.sent.push(JSON.parse(data) as ClientMessage)
+  }
+  close() {
+    this.closed = true
+  }
+  /** The server side. */
+  opens() {
+    this.on.open()
+  }
+  says(message: ServerMessage | Record<string, unknown>) {
+    this.on.message(JSON.stringify(message))
+  }
+  drops(code = 1006) {
+    this.on.close(code, '')
+  }
+}
+
+class FakeNetwork {
+  sockets: FakeSocket[] = []
+  open: OpenSocket = (url, on) => {
+    const socket = new FakeSocket(url, on)
+    this.sockets.push(socket)
+    return socket
+  }
+  get last(): FakeSocket {
+    const socket = this.sockets.at(-1)
+    if (!socket) throw new Error('no socket was opened')
+    return socket
+  }
+}
+
+const plain = (value: unknown): unknown => JSON.parse(JSON.stringify(value))
+
+function stateMessage(view: JsonValue, seq = 0, extra: Partial<Extract<ServerMessage, { type: 'state' }>> = {}): ServerMessage {
+  return {
+    type: 'state',
+    seq,
+    seat: 0,
+    status: 'running',
+    view,
+    to_move: 0,
+    legal: [{ action: { type: 'pass' }, description: 'pass' }],
+    seats: [
+      { seat: 0, kind: 'human', name: 'Ana', bot: null },
+      { seat: 1, kind: 'bot', name: 'Bot (easy)', bot: 'easy' },
+    ],
+    outcome: null,
+    ...extra,
+  }
+}
+
+function updateMessage(seq: number, patch: unknown[], extra: Partial<Extract<ServerMessage, { type: 'update' }>> = {}): ServerMessage {
+  return {
+    type: 'update',
+    seq,
+    seat: 0,
+    events: [{ event: { type: 'passed', seat: 0 }, text: 'Seat 0 passes' }],
+    view_patch: patch as JsonValue[],
+    to_move: 1,
+    legal: null,
+    status: 'running',
+    outcome: null,
+    ...extra,
+  }
+}
+
+let network: FakeNetwork
+
+function connect(options: { token?: string | null; fetchLog?: (id: string) => Promise<LogEntry[]> } = {}) {
+  const connection = new Connection('g1', {
+    token: options.token === undefined ? 'seat-0-token' : options.token,
+    url: 'ws://test/api/games/g1/ws',
+    openSocket: network.open,
+    fetchLog: options.fetchLog,
+  })
+  connection.start()
+  network.last.opens()
+  return connection
+}
+
+beforeEach(() => {
+  network = new FakeNetwork()
+})
+
+afterEach(() => {
+  vi.useRealTimers()
+})
+
+describe('hello', () => {
+  it('says hello with the seat token, or without one to watch', () => {
+    connect()
+    expect(network.last.sent).toEqual([{ type: 'hello', token: 'seat-0-token', name: null }])
+    connect({ token: null })
+    expect(network.last.sent).toEqual([{ type: 'hello', token: null, name: null }])
+  })
+
+  it('builds the socket address from the page address', () => {
+    expect(socketUrl('ab c', { protocol: 'http:', host: 'localhost:5181' })).toBe('ws://localhost:5181/api/games/ab%20c/ws')
+    expect(socketUrl('x', { protocol: 'https:', host: 'games.example' })).toBe('wss://games.example/api/games/x/ws')
+  })
+})
+
+describe('a recorded session', () => {
+  const inbound = recorded.messages.filter((m) => m.dir === 'in').map((m) => m.msg as unknown as ServerMessage)
+
+  it('patches the view in place to exactly the states the server sends', () => {
+    const connection = connect()
+    let states = 0
+    for (const message of inbound) {
+      if (message.type === 'state' && connection.synced) {
+        // A later full state (after the stale act) must equal the view built from patches.
+        expect(plain(connection.view)).toEqual(message.view)
+        expect(connection.seq).toBe(message.seq)
+      }
+      if (message.type === 'state') states++
+      network.last.says(message)
+      if (message.type === 'update') expect(connection.seq).toBe(message.seq)
+    }
+    expect(states).toBe(2)
+    const last = inbound.filter((m) => m.type === 'update').at(-1)
+    expect(connection.seq).toBe(last?.seq)
+    expect(connection.link).toBe('live')
+    // One socket all along: no patch failed, no seq was skipped.
+    expect(network.sockets).toHaveLength(1)
+  })
+
+  it('logs every move and shows every error, stale included', () => {
+    const connection = connect()
+    for (const message of inbound) network.last.says(message)
+    expect(connection.log.map((entry) => entry.seq)).toEqual(
+      inbound.flatMap((m) => (m.type === 'update' ? [m.seq] : [])),
+    )
+    expect(connection.errors.map((error) => error.kind)).toEqual(['stale', 'malformed'])
+    expect(connection.errors.every((error) => error.message.length > 0)).toBe(true)
+  })
+})
+
+describe('state and updates', () => {
+  const start = valdoraStart.spectator_view as unknown as JsonValue
+  const next = valdoraAfterOne.spectator_view as unknown as JsonValue
+
+  it('applies an update patch in place, keeping the untouched parts', () => {
+    const connection = connect()
+    network.last.says(stateMessage(start))
+    const view = connection.view as Record<string, unknown>
+    const untouched = Object.keys(start as object).find(
+      (key) =>
+        typeof view[key] === 'object' &&
+        JSON.stringify((start as Record<string, unknown>)[key]) === JSON.stringify((next as Record<string, unknown>)[key]),
+    )
+    expect(untouched).toBeDefined()
+    const before = view[untouched as string]
+    network.last.says(updateMessage(1, compare(start as object, next as object)))
+    expect(plain(connection.view)).toEqual(next)
+    expect(connection.view).toBe(view)
+    expect(view[untouched as string]).toBe(before)
+    expect(connection.seq).toBe(1)
+    expect(connection.toMove).toBe(1)
+    expect(connection.legal).toBeNull()
+  })
+
+  it('reconnects for a fresh state when a patch does not apply', () => {
+    const connection = connect()
+    network.last.says(stateMessage({ a: 1 }))
+    network.last.says(updateMessage(1, [{ op: 'remove', path: '/missing' }]))
+    expect(network.sockets).toHaveLength(2)
+    expect(network.sockets[0].closed).toBe(true)
+    expect(connection.link).toBe('connecting')
+    network.last.opens()
+    expect(network.last.sent[0]).toMatchObject({ type: 'hello', token: 'seat-0-token' })
+    network.last.says(stateMessage({ a: 2 }, 1))
+    expect(plain(connection.view)).toEqual({ a: 2 })
+    expect(connection.seq).toBe(1)
+  })
+
+  it('reconnects when a seq is skipped, and ignores an update it already has', () => {
+    const connection = connect()
+    network.last.says(stateMessage({ a: 1 }, 5))
+    network.last.says(updateMessage(5, [{ op: 'replace', path: '/a', value: 9 }]))
+    expect(plain(connection.view)).toEqual({ a: 1 })
+    expect(network.sockets).toHaveLength(1)
+    network.last.says(updateMessage(7, [{ op: 'replace', path: '/a', value: 9 }]))
+    expect(network.sockets).toHaveLength(2)
+  })
+
+  it('replaces the whole view on a root patch', () => {
+    const connection = connect()
+    network.last.says(stateMessage({ a: 1 }))
+    network.last.says(updateMessage(1, [{ op: 'replace', path: '', value: { b: 2 } }]))
+    expect(plain(connection.view)).toEqual({ b: 2 })
+  })
+
+  it('takes seat changes and a game that starts', () => {
+    const connection = connect()
+    network.last.says(stateMessage({}, 0, { status: 'open', legal: null }))
+    const seats = [
+      { seat: 0, kind: 'human' as const, name: 'Ana', bot: null },
+      { seat: 1, kind: 'human' as const, name: 'Bruno', bot: null },
+    ]
+    network.last.says({ type: 'seats', seats, status: 'running' })
+    expect(connection.seats).toEqual(seats)
+    expect(connection.status).toBe('running')
+  })
+
+  it('merges the stored log with the updates that overtake it', async () => {
+    let release: (entries: LogEntry[]) => void = () => {}
+    const fetched = new Promise<LogEntry[]>((resolve) => (release = resolve))
+    const connection = connect({ fetchLog: () => fetched })
+    network.last.says(stateMessage({}, 2))
+    network.last.says(updateMessage(3, []))
+    release([1, 2, 3].map((seq) => ({ seq, seat: 0, events: [{ event: null, text: `move ${seq}` }] })))
+    await fetched
+    await Promise.resolve()
+    expect(connection.log.map((entry) => entry.seq)).toEqual([1, 2, 3])
+    // The live update's entry wins over the fetched copy of the same move.
+    expect(connection.log[2].events[0].text).toBe('Seat 0 passes')
+  })
+})
+
+describe('acting', () => {
+  it('sends the action at the current seq and is busy until the update', async () => {
+    const connection = connect()
+    network.last.says(stateMessage({ a: 1 }, 4))
+    performance.clearMeasures()
+    connection.act({ type: 'pass' })
+    expect(network.last.sent.at(-1)).toEqual({ type: 'act', seq: 4, action: { type: 'pass' } })
+    expect(connection.busy).toBe(true)
+    connection.act({ type: 'other' })
+    expect(network.last.sent).toHaveLength(2)
+    network.last.says(updateMessage(5, [{ op: 'replace', path: '/a', value: 2 }]))
+    expect(connection.busy).toBe(false)
+    await new Promise((resolve) => setTimeout(resolve, 0))
+    expect(performance.getEntriesByName('tabletop:act-to-board')).toHaveLength(1)
+  })
+
+  it('shows a stale error, then takes the state that follows it', () => {
+    const connection = connect()
+    network.last.says(stateMessage({ a: 1 }, 4))
+    connection.act({ type: 'pass' })
+    network.last.says({ type: 'error', kind: 'stale', message: 'the game is at seq 5, not 4', seq: 5 })
+    expect(connection.busy).toBe(false)
+    expect(connection.errors).toMatchObject([{ kind: 'stale', message: 'the game is at seq 5, not 4' }])
+    network.last.says(stateMessage({ a: 3 }, 5))
+    expect(connection.seq).toBe(5)
+    expect(plain(connection.view)).toEqual({ a: 3 })
+    // Still shown until dismissed.
+    expect(connection.errors).toHaveLength(1)
+    connection.dismissError(connection.errors[0].id)
+    expect(connection.errors).toHaveLength(0)
+  })
+
+  it('sends nothing while the connection is down', () => {
+    const connection = connect()
+    network.last.says(stateMessage({}, 0))
+    vi.useFakeTimers()
+    network.last.drops()
+    connection.act({ type: 'pass' })
+    expect(network.sockets[0].sent).toHaveLength(1)
+    connection.dispose()
+  })
+
+  it('publishes the debug hook on every message', () => {
+    connect()
+    network.last.says(stateMessage({}, 3))
+    const hook = (globalThis as { __tabletop?: TabletopDebug }).__tabletop
+    expect(hook).toEqual({ seq: 3, status: 'running', seat: 0, toMove: 0, legalCount: 1, busy: false })
+    expect(Object.isFrozen(hook)).toBe(true)
+  })
+})
+
+describe('reconnecting', () => {
+  it('waits 0.5 s, doubling to 8 s, and starts again after a state', () => {
+    expect([0, 1, 2, 3, 4, 5, 9].map(retryDelay)).toEqual([500, 1000, 2000, 4000, 8000, 8000, 8000])
+    expect(retryDelay(0)).toBe(FIRST_RETRY_MS)
+    expect(retryDelay(20)).toBe(MAX_RETRY_MS)
+
+    vi.useFakeTimers()
+    const connection = connect()
+    network.last.says(stateMessage({}, 0))
+    const waits: number[] = []
+    for (let i = 0; i < 6; i++) {
+      const before = network.sockets.length
+      network.last.drops()
+      expect(connection.link).toBe('lost')
+      const wait = (connection.retryAt ?? 0) - Date.now()
+      vi.advanceTimersByTime(wait - 1)
+      expect(network.sockets).toHaveLength(before)
+      vi.advanceTimersByTime(1)
+      expect(network.sockets).toHaveLength(before + 1)
+      waits.push(wait)
+    }
+    expect(waits).toEqual([500, 1000, 2000, 4000, 8000, 8000])
+    // Back in step: the next loss waits 0.5 s again, and hello is said again.
+    network.last.opens()
+    expect(network.last.sent).toEqual([{ type: 'hello', token: 'seat-0-token', name: null }])
+    network.last.says(stateMessage({}, 0))
+    expect(connection.attempt).toBe(0)
+    network.last.drops()
+    expect((connection.retryAt ?? 0) - Date.now()).toBe(500)
+    connection.dispose()
+  })
+
+  it('retries at once on request', () => {
+    vi.useFakeTimers()
+    const connection = connect()
+    network.last.drops()
+    connection.retryNow()
+    expect(network.sockets).toHaveLength(2)
+    expect(connection.link).toBe('connecting')
+    connection.dispose()
+  })
+
+  it('gives up when the server refuses the table (close 1008)', () => {
+    vi.useFakeTimers()
+    const connection = connect()
+    network.last.says({ type: 'error', kind: 'not_found', message: 'no game x', seq: null })
+    network.last.drops(1008)
+    expect(connection.link).toBe('gone')
+    vi.advanceTimersByTime(60_000)
+    expect(network.sockets).toHaveLength(1)
+    expect(connection.errors).toMatchObject([{ kind: 'not_found' }])
+  })
+
+  it('stops for good when disposed', () => {
+    vi.useFakeTimers()
+    const connection = connect()
+    network.last.drops()
+    connection.dispose()
+    vi.advanceTimersByTime(60_000)
+    expect(network.sockets).toHaveLength(1)
+  })
+})

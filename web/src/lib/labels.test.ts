@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest'
+import type { OptionInfo } from '../generated/server/OptionInfo'
+import { i18n } from './i18n.svelte'
+import { categoryLabel, choiceLabel, gameName, humanize, isProvisional, optionLabel, seatName, sinceText } from './labels'
+
+const option = (key: string, description = 'server text'): OptionInfo => ({
+  key,
+  description,
+  choices: [],
+  default: null,
+  players: [],
+})
+
+describe('labels', () => {
+  it('names options and choices from the catalogue, else from the server', () => {
+    i18n.lang = 'en'
+    expect(optionLabel(option('mode'))).toBe('Mode')
+    expect(optionLabel(option('brand_new', 'a new option'))).toBe('a new option')
+    expect(choiceLabel(option('mode'), 'beginner')).toBe('Beginner game (start buildings)')
+    expect(choiceLabel(option('brand_new'), true)).toBe('Yes')
+    expect(choiceLabel(option('brand_new'), null)).toBe("The game's default")
+    expect(choiceLabel(option('brand_new'), 'some_value')).toBe('Some value')
+    expect(choiceLabel(option('brand_new'), 4)).toBe('4')
+    i18n.lang = 'it'
+    expect(optionLabel(option('mode'))).toBe('Modalità')
+    i18n.lang = 'en'
+  })
+
+  it('names seats: people by name, bots by number and strength, free seats as free', () => {
+    expect(seatName({ seat: 0, kind: 'human', name: 'Ana', bot: null })).toBe('Ana')
+    expect(seatName({ seat: 1, kind: 'bot', name: 'Bot (hard)', bot: 'hard' })).toBe('Bot 2 (hard)')
+    expect(seatName({ seat: 2, kind: 'human', name: null, bot: null })).toBe('Seat 3 (free)')
+  })
+
+  it('falls back to the raw word', () => {
+    expect(gameName('valley')).toBe('Valley of the Kings')
+    expect(gameName('new_game')).toBe('New game')
+    expect(humanize('city regions')).toBe('City regions')
+    expect(categoryLabel('nogame', 'end-game cards')).toBe('End-game cards')
+  })
+
+  it('says how long ago', () => {
+    expect(sinceText(1_000_000 - 5 * 60_000, 1_000_000)).toBe('5 minutes ago')
+    expect(sinceText(1_000_000, 1_000_000)).toBe('this minute')
+  })
+
+  it('reads the provisional flag of a view', () => {
+    expect(isProvisional({ provisional_data: true })).toBe(true)
+    expect(isProvisional({ provisional_data: false })).toBe(false)
+    expect(isProvisional(null)).toBe(false)
+  })
+})

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest'
+import { forgetGame, myGame, myGames, rememberGame, rememberedName, rememberName, updateGame, type MyGame } from './myGames'
+
+function memory(initial: Record<string, string> = {}) {
+  const items = new Map(Object.entries(initial))
+  return {
+    getItem: (key: string) => items.get(key) ?? null,
+    setItem: (key: string, value: string) => void items.set(key, value),
+  }
+}
+
+const game = (id: string, extra: Partial<MyGame> = {}): MyGame => ({
+  id,
+  game: 'valdora',
+  seat: 0,
+  token: `token-${id}`,
+  invites: [],
+  added: 1,
+  ...extra,
+})
+
+describe('my games', () => {
+  it('keeps games newest first, replacing one remembered again', () => {
+    const store = memory()
+    rememberGame(game('a'), store)
+    rememberGame(game('b'), store)
+    rememberGame(game('a', { seat: 2 }), store)
+    expect(myGames(store).map((g) => [g.id, g.seat])).toEqual([
+      ['a', 2],
+      ['b', 0],
+    ])
+    expect(myGame('b', store)?.token).toBe('token-b')
+  })
+
+  it('updates and forgets', () => {
+    const store = memory()
+    rememberGame(game('a', { seat: null, joinName: 'Ana' }), store)
+    updateGame('a', { seat: 1, joinName: undefined }, store)
+    expect(myGame('a', store)).toMatchObject({ seat: 1 })
+    expect(myGame('a', store)?.joinName).toBeUndefined()
+    forgetGame('a', store)
+    expect(myGames(store)).toEqual([])
+  })
+
+  it('ignores what is not a game (old versions, hand edits)', () => {
+    const store = memory({ 'tabletop.games': JSON.stringify([{ id: 1 }, game('ok'), 'x']) })
+    expect(myGames(store).map((g) => g.id)).toEqual(['ok'])
+    expect(myGames(memory({ 'tabletop.games': '{not json' }))).toEqual([])
+  })
+
+  it('remembers the display name', () => {
+    const store = memory()
+    expect(rememberedName(store)).toBe('')
+    rememberName('  Ana ', store)
+    expect(rememberedName(store)).toBe('Ana')
+  })
+})

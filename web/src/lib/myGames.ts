@@ -1,0 +1,98 @@
+// "My games": the seats this browser holds. There are no accounts, a seat is its secret
+// token, so the tokens live here (local storage) and nowhere else.
+
+/** A seat token the creator keeps for a friend: shown as an invitation link while free. */
+export interface Invitation {
+  seat: number
+  token: string
+}
+
+export interface MyGame {
+  id: string
+  game: string
+  /** Null until the server has said which seat an invitation token is. */
+  seat: number | null
+  /** Null when only invitations are kept (a game of bots and friends). */
+  token: string | null
+  invites: Invitation[]
+  /** Unix milliseconds. */
+  added: number
+  /** The name to claim a free seat with (a followed invitation link). */
+  joinName?: string
+}
+
+const GAMES_KEY = 'tabletop.games'
+const NAME_KEY = 'tabletop.name'
+/** Old entries beyond this are forgotten: the lobby asks the server about each one. */
+const KEEP = 40
+
+type Store = Pick<Storage, 'getItem' | 'setItem'>
+
+function storage(): Store | undefined {
+  return globalThis.localStorage
+}
+
+function isInvitation(value: unknown): value is Invitation {
+  const v = value as Invitation
+  return typeof v === 'object' && v !== null && typeof v.seat === 'number' && typeof v.token === 'string'
+}
+
+// Local storage is outside the program's control (old versions, hand edits): check each entry.
+function isMyGame(value: unknown): value is MyGame {
+  const v = value as MyGame
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.id === 'string' &&
+    typeof v.game === 'string' &&
+    (v.seat === null || typeof v.seat === 'number') &&
+    (v.token === null || typeof v.token === 'string') &&
+    Array.isArray(v.invites) &&
+    v.invites.every(isInvitation) &&
+    typeof v.added === 'number'
+  )
+}
+
+/** Every game this browser holds a seat or an invitation of, newest first. */
+export function myGames(store: Store | undefined = storage()): MyGame[] {
+  try {
+    const parsed: unknown = JSON.parse(store?.getItem(GAMES_KEY) ?? '[]')
+    return Array.isArray(parsed) ? parsed.filter(isMyGame) : []
+  } catch {
+    return []
+  }
+}
+
+export function myGame(id: string, store: Store | undefined = storage()): MyGame | undefined {
+  return myGames(store).find((game) => game.id === id)
+}
+
+/** Adds or replaces the entry of `game.id` and moves it to the front. */
+export function rememberGame(game: MyGame, store: Store | undefined = storage()): void {
+  const others = myGames(store).filter((g) => g.id !== game.id)
+  store?.setItem(GAMES_KEY, JSON.stringify([game, ...others].slice(0, KEEP)))
+}
+
+export function updateGame(id: string, change: Partial<MyGame>, store: Store | undefined = storage()): void {
+  const games = myGames(store)
+  const index = games.findIndex((g) => g.id === id)
+  if (index < 0) return
+  games[index] = { ...games[index], ...change }
+  store?.setItem(GAMES_KEY, JSON.stringify(games))
+}
+
+export function forgetGame(id: string, store: Store | undefined = storage()): void {
+  store?.setItem(GAMES_KEY, JSON.stringify(myGames(store).filter((g) => g.id !== id)))
+}
+
+/** The display name last used in this browser. */
+export function rememberedName(store: Store | undefined = storage()): string {
+  return store?.getItem(NAME_KEY) ?? ''
+}
+
+export function rememberName(name: string, store: Store | undefined = storage()): void {
+  store?.setItem(NAME_KEY, name.trim())
+}
+
+/** The server's limit (crates/server: MAX_NAME_CHARS). */
+export const MAX_NAME_CHARS = 32

@@ -1,0 +1,43 @@
+// The client's addresses, all in the hash so the server serves one page for every one:
+//   #/                 lobby
+//   #/game/ID          the table (as the seat this browser holds a token of, else watching)
+//   #/game/ID?watch    the table, watching even with a token
+//   #/join/ID/TOKEN    an invitation link
+//   #/join/ID          a free seat of an open game, from the lobby's list
+//   #/replay/ID        a finished game step by step; #/replay alone uploads a record file
+export type Route =
+  | { screen: 'lobby' }
+  | { screen: 'table'; id: string; watch: boolean }
+  | { screen: 'join'; id: string; token: string | null }
+  | { screen: 'replay'; id: string | null }
+  | { screen: 'missing'; hash: string }
+
+export function parseRoute(hash: string): Route {
+  const [path, query = ''] = hash.replace(/^#/, '').split('?', 2)
+  const parts = path
+    .split('/')
+    .filter((part) => part !== '')
+    .map(decodeURIComponent)
+  const flags = new URLSearchParams(query)
+  const [head, id, token] = parts
+  if (parts.length === 0) return { screen: 'lobby' }
+  if (head === 'game' && id && parts.length === 2) return { screen: 'table', id, watch: flags.has('watch') }
+  if (head === 'join' && id && parts.length <= 3) return { screen: 'join', id, token: token ?? null }
+  if (head === 'replay' && parts.length <= 2) return { screen: 'replay', id: id ?? null }
+  return { screen: 'missing', hash }
+}
+
+const part = encodeURIComponent
+
+export const href = {
+  lobby: () => '#/',
+  table: (id: string, watch = false) => `#/game/${part(id)}${watch ? '?watch' : ''}`,
+  join: (id: string, token: string) => `#/join/${part(id)}/${part(token)}`,
+  joinOpen: (id: string) => `#/join/${part(id)}`,
+  replay: (id?: string) => (id ? `#/replay/${part(id)}` : '#/replay'),
+}
+
+/** The full invitation address to send a friend. */
+export function invitationUrl(id: string, token: string, location: Pick<Location, 'origin' | 'pathname'>): string {
+  return `${location.origin}${location.pathname}${href.join(id, token)}`
+}
