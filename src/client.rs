@@ -15,6 +15,7 @@ use serde::de::DeserializeOwned;
 use serde_json::Value;
 use server::protocol::{ErrorBody, ErrorKind, ServerMessage};
 use tokio::net::TcpStream;
+use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
@@ -207,6 +208,9 @@ pub async fn text(base: &ServerUrl, id: &str, token: &str) -> Result<String, Cli
 
 pub type Socket = WebSocketStream<MaybeTlsStream<TcpStream>>;
 
+/// A socket's read buffer (grown for a larger message).
+const READ_BUFFER_BYTES: usize = 16 * 1024;
+
 /// Opens the WebSocket of game `id` and says hello with `token` (none: a spectator).
 pub async fn connect(
     base: &ServerUrl,
@@ -215,8 +219,12 @@ pub async fn connect(
     name: Option<&str>,
 ) -> Result<Socket, ClientError> {
     let url = base.ws(&format!("/api/games/{id}/ws"));
-    // Nagle off: a move is one small frame and its latency is what players feel.
-    let (mut socket, _) = tokio_tungstenite::connect_async_with_config(url, None, true).await?;
+    // A small read buffer: the library zeroes its whole buffer (128 KiB by default) on
+    // every read, and a load test runs thousands of these clients. Nagle off: a move is
+    // one small frame and its latency is what players feel.
+    let config = WebSocketConfig::default().read_buffer_size(READ_BUFFER_BYTES);
+    let (mut socket, _) =
+        tokio_tungstenite::connect_async_with_config(url, Some(config), true).await?;
     let mut hello = serde_json::json!({ "type": "hello" });
     if let Some(token) = token {
         hello["token"] = Value::from(token);

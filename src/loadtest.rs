@@ -68,6 +68,11 @@ pub struct LoadtestArgs {
     /// Stop after this many seconds of play.
     #[arg(long, default_value_t = 30)]
     pub seconds: u64,
+    /// A client's pause before each of its moves, as a person thinks (0: move at once, as
+    /// fast as the server answers). With many games, a pause offers the server a steady
+    /// load below its limit, so that the latency measured is the latency people meet.
+    #[arg(long, default_value_t = 0)]
+    pub think_ms: u64,
     /// The server's process id: report its CPU time and peak memory (Linux /proc).
     #[arg(long)]
     pub server_pid: Option<u32>,
@@ -133,6 +138,8 @@ pub struct Report {
     /// Moves stored (each counted once, by its mover's own update).
     pub moves: u64,
     pub seconds: f64,
+    /// The clients' pause before each move.
+    pub think_ms: u64,
     pub moves_per_second: f64,
     pub create_seconds: f64,
     pub connect_seconds: f64,
@@ -164,8 +171,8 @@ impl Report {
         );
         let _ = writeln!(
             s,
-            "setup: games created in {:.2} s, sockets connected in {:.2} s",
-            self.create_seconds, self.connect_seconds
+            "setup: games created in {:.2} s, sockets connected in {:.2} s; clients think {} ms before a move",
+            self.create_seconds, self.connect_seconds, self.think_ms
         );
         let l = &self.latency_ms;
         let _ = writeln!(
@@ -242,6 +249,7 @@ pub fn run(args: &LoadtestArgs) -> Result<String, CliError> {
         games: args.games,
         moves: args.moves,
         seconds: args.seconds,
+        think: Duration::from_millis(args.think_ms),
         seed: args.seed,
         server_pid: args.server_pid,
     };
@@ -262,6 +270,7 @@ struct Plan {
     games: usize,
     moves: Option<u64>,
     seconds: u64,
+    think: Duration,
     seed: u64,
     server_pid: Option<u32>,
 }
@@ -273,6 +282,7 @@ struct Shared {
     /// Moves sent so far, against `limit`.
     sent: AtomicU64,
     limit: Option<u64>,
+    think: Duration,
     stop: watch::Sender<bool>,
 }
 
@@ -338,6 +348,7 @@ async fn load(plan: Plan) -> Result<Report, CliError> {
         connecting: Semaphore::new(CONNECTING),
         sent: AtomicU64::new(0),
         limit: plan.moves,
+        think: plan.think,
         stop,
     });
     let (go_tx, go) = watch::channel(false);
@@ -438,6 +449,7 @@ async fn load(plan: Plan) -> Result<Report, CliError> {
         games_over: games_over.iter().filter(|&&o| o).count(),
         moves,
         seconds,
+        think_ms: plan.think.as_millis() as u64,
         moves_per_second: moves as f64 / seconds.max(1e-9),
         create_seconds,
         connect_seconds,
@@ -580,6 +592,9 @@ impl SeatClient {
             };
             if pending.is_some() || to_move != Some(self.seat) {
                 continue;
+            }
+            if !self.shared.think.is_zero() {
+                tokio::time::sleep(self.shared.think).await;
             }
             if !self.shared.reserve_move() {
                 self.shared.stop.send_replace(true);

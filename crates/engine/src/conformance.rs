@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use rand::seq::SliceRandom;
 
 use crate::playout::random_action;
-use crate::{rng_from_seed, ActionErrorKind, Game, Rng, Seat};
+use crate::{rng_from_seed, ActionErrorKind, Game, Rng, Seat, ViewText};
 
 /// How much of the suite to run.
 #[derive(Debug, Clone)]
@@ -158,6 +158,16 @@ fn check_state<G: Game>(
     let observers = (0..state.seats() as Seat).map(Some).chain([None]);
     for observer in observers {
         let view = state.view(observer);
+        let text = ViewText::of(&view).expect("a view serializes");
+        assert_eq!(
+            Some(&text.text),
+            serde_json::to_string(&view).ok().as_ref(),
+            "seed {seed} step {step}: the split view text is not the view's JSON"
+        );
+        assert!(
+            !text.members.is_empty(),
+            "a view is a struct, so that the server patches it member by member"
+        );
         for _ in 0..2 {
             let sample = state.determinize(observer, rng);
             assert_eq!(

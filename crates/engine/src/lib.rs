@@ -20,6 +20,7 @@ mod outcome;
 pub mod playout;
 mod registry;
 pub mod text;
+mod view_text;
 
 pub use data::{ComponentData, Confidence, DataRef};
 pub use error::{ActionError, ActionErrorKind, SetupError};
@@ -29,6 +30,7 @@ pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};
 pub use registry::{
     replay, DynGame, ErasedGame, EventLog, GameError, GameErrorKind, GameRecord, LoggedEvent,
 };
+pub use view_text::ViewText;
 
 /// The one random number generator of the project: seeded, portable, fast.
 pub type Rng = rand_chacha::ChaCha8Rng;

@@ -6,7 +6,7 @@ use std::any::Any;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{ActionErrorKind, Game, Outcome, Seat, SetupError};
+use crate::{ActionErrorKind, Game, Outcome, Seat, SetupError, ViewText};
 
 /// Why a JSON-level request failed. `kind` is stable and machine-readable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
@@ -78,6 +78,10 @@ pub trait DynGame: Send + Sync {
     /// Applies one action; returns the events it caused with their sentences.
     fn apply_logged(&mut self, action: &Value) -> Result<Vec<LoggedEvent>, GameError>;
     fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError>;
+    /// The same view as JSON text, serialized straight from the game's view type and split
+    /// by top-level member: cheaper than a [`Value`] when it is only sent or compared (the
+    /// server's per-move patches).
+    fn view_text(&self, seat: Option<Seat>) -> Result<ViewText, GameError>;
     fn outcome(&self) -> Option<Outcome>;
     /// `(config, seed, actions)`: everything needed to replay this game.
     fn record(&self) -> Value;
@@ -151,6 +155,22 @@ impl<G: Game> ErasedGame<G> {
         Ok((game, log))
     }
 
+    /// `seat`'s view, or the spectator's; an error for a seat outside the table.
+    fn checked_view(&self, seat: Option<Seat>) -> Result<G::View, GameError> {
+        if let Some(s) = seat {
+            if usize::from(s) >= self.state.seats() {
+                return Err(GameError::new(
+                    GameErrorKind::BadSeat,
+                    format!(
+                        "seat {s} does not exist; this game has seats 0..{}",
+                        self.state.seats()
+                    ),
+                ));
+            }
+        }
+        Ok(self.state.view(seat))
+    }
+
     /// Applies a typed action, checking it, and records it.
     pub fn apply(&mut self, action: G::Action) -> Result<Vec<G::Event>, GameError> {
         let mut events = Vec::new();
@@ -214,18 +234,17 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
 
     fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError> {
-        if let Some(s) = seat {
-            if usize::from(s) >= self.state.seats() {
-                return Err(GameError::new(
-                    GameErrorKind::BadSeat,
-                    format!(
-                        "seat {s} does not exist; this game has seats 0..{}",
-                        self.state.seats()
-                    ),
-                ));
-            }
-        }
-        Ok(to_json(&self.state.view(seat)))
+        Ok(to_json(&self.checked_view(seat)?))
+    }
+
+    fn view_text(&self, seat: Option<Seat>) -> Result<ViewText, GameError> {
+        // Serializing our own view types cannot fail (no maps with non-string keys).
+        ViewText::of(&self.checked_view(seat)?).map_err(|e| {
+            GameError::new(
+                GameErrorKind::Malformed,
+                format!("unserializable {} view: {e}", G::NAME),
+            )
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {

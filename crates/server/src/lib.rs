@@ -15,6 +15,7 @@ mod client;
 mod committer;
 mod error;
 mod hub;
+pub mod patch;
 pub mod protocol;
 pub mod replay;
 pub mod store;

@@ -1,0 +1,84 @@
+//! The server's work per watching seat after a move: the seat's new view and its patch
+//! from the view sent before. `whole_values` is how the server did it first (the view as a
+//! `serde_json::Value`, `json_patch::diff` of the whole views); `changed_text` is how it
+//! does it now (`DynGame::view_text`, `server::patch::view_patch`). Positions: consecutive
+//! views of every seat and the spectator along one random 4-player game of each game.
+//! Run: `cargo bench --bench view_patch`.
+
+use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use engine::{DynGame, Seat};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use serde_json::json;
+
+/// Every position of one random game (at most `moves` of them).
+fn positions(game: &str, moves: usize) -> Vec<Box<dyn DynGame>> {
+    let catalog = tabletop::games::catalog();
+    let kind = catalog.get(game).expect("a game of the catalog");
+    let mut rng = ChaCha8Rng::seed_from_u64(7);
+    let mut game = kind
+        .start(&json!({"players": 4}), 7)
+        .expect("a 4-player game starts");
+    let mut out = vec![game.box_clone()];
+    while game.to_move().is_some() && out.len() < moves {
+        let legal = game.legal_actions_json();
+        let (action, _) = &legal[rng.gen_range(0..legal.len())];
+        game.apply_json(action).expect("a legal action applies");
+        out.push(game.box_clone());
+    }
+    out
+}
+
+fn benches(c: &mut Criterion) {
+    for name in ["valdora", "valley", "pandoria"] {
+        let games = positions(name, 200);
+        let slots: Vec<Option<Seat>> = (0..4).map(Some).chain([None]).collect();
+        let mut group = c.benchmark_group(format!("view_patch_{name}"));
+        group.throughput(Throughput::Elements(
+            ((games.len() - 1) * slots.len()) as u64,
+        ));
+        // The views sent before each move, kept as the server keeps them.
+        let sent_values: Vec<Vec<_>> = games[..games.len() - 1]
+            .iter()
+            .map(|g| {
+                slots
+                    .iter()
+                    .map(|&s| g.view_json(s).expect("a view"))
+                    .collect()
+            })
+            .collect();
+        let sent_texts: Vec<Vec<_>> = games[..games.len() - 1]
+            .iter()
+            .map(|g| {
+                slots
+                    .iter()
+                    .map(|&s| g.view_text(s).expect("a view"))
+                    .collect()
+            })
+            .collect();
+        group.bench_function("whole_values", |b| {
+            b.iter(|| {
+                for (game, sent) in games[1..].iter().zip(&sent_values) {
+                    for (&seat, sent) in slots.iter().zip(sent) {
+                        let view = game.view_json(seat).expect("a view");
+                        black_box(json_patch::diff(sent, &view));
+                    }
+                }
+            })
+        });
+        group.bench_function("changed_text", |b| {
+            b.iter(|| {
+                for (game, sent) in games[1..].iter().zip(&sent_texts) {
+                    for (&seat, sent) in slots.iter().zip(sent) {
+                        let view = game.view_text(seat).expect("a view");
+                        black_box(server::patch::view_patch(sent, &view));
+                    }
+                }
+            })
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(view_patch, benches);
+criterion_main!(view_patch);
