@@ -1,7 +1,7 @@
 //! The server's work per watching seat after a move: the seat's new view and its patch
 //! from the view sent before. `whole_values` is how the server did it first (the view as a
 //! `serde_json::Value`, `json_patch::diff` of the whole views); `changed_text` is how it
-//! does it now (`DynGame::view_text`, `server::patch::view_patch`). Positions: consecutive
+//! does it now (`DynGame::view_text`, one `server::patch::ViewPatcher` per move). Positions: consecutive
 //! views of every seat and the spectator along one random 4-player game of each game.
 //! Run: `cargo bench --bench view_patch`.
 
@@ -69,9 +69,14 @@ fn benches(c: &mut Criterion) {
         group.bench_function("changed_text", |b| {
             b.iter(|| {
                 for (game, sent) in games[1..].iter().zip(&sent_texts) {
-                    for (&seat, sent) in slots.iter().zip(sent) {
-                        let view = game.view_text(seat).expect("a view");
-                        black_box(server::patch::view_patch(sent, &view));
+                    // One patcher per move for all the seats, as the server does.
+                    let views: Vec<_> = slots
+                        .iter()
+                        .map(|&seat| game.view_text(seat).expect("a view"))
+                        .collect();
+                    let mut patcher = server::patch::ViewPatcher::default();
+                    for (sent, view) in sent.iter().zip(&views) {
+                        black_box(patcher.patch(sent, view));
                     }
                 }
             })
