@@ -29,6 +29,23 @@ fn positions(game: &str, moves: usize) -> Vec<Box<dyn DynGame>> {
     out
 }
 
+/// `view` of every slot in every position but the last.
+fn sent_views<T>(
+    games: &[Box<dyn DynGame>],
+    slots: &[Option<Seat>],
+    view: impl Fn(&dyn DynGame, Option<Seat>) -> Result<T, engine::GameError>,
+) -> Vec<Vec<T>> {
+    games[..games.len() - 1]
+        .iter()
+        .map(|g| {
+            slots
+                .iter()
+                .map(|&s| view(g.as_ref(), s).expect("a view"))
+                .collect()
+        })
+        .collect()
+}
+
 fn benches(c: &mut Criterion) {
     for name in ["valdora", "valley", "pandoria"] {
         let games = positions(name, 200);
@@ -38,24 +55,8 @@ fn benches(c: &mut Criterion) {
             ((games.len() - 1) * slots.len()) as u64,
         ));
         // The views sent before each move, kept as the server keeps them.
-        let sent_values: Vec<Vec<_>> = games[..games.len() - 1]
-            .iter()
-            .map(|g| {
-                slots
-                    .iter()
-                    .map(|&s| g.view_json(s).expect("a view"))
-                    .collect()
-            })
-            .collect();
-        let sent_texts: Vec<Vec<_>> = games[..games.len() - 1]
-            .iter()
-            .map(|g| {
-                slots
-                    .iter()
-                    .map(|&s| g.view_text(s).expect("a view"))
-                    .collect()
-            })
-            .collect();
+        let sent_values = sent_views(&games, &slots, |g, s| g.view_json(s));
+        let sent_texts = sent_views(&games, &slots, |g, s| g.view_text(s));
         group.bench_function("whole_values", |b| {
             b.iter(|| {
                 for (game, sent) in games[1..].iter().zip(&sent_values) {
