@@ -268,7 +268,11 @@ export class Connection {
     this.legal = message.legal
     this.status = message.status
     this.outcome = message.outcome
-    this.log = [...this.log, { seq: message.seq, seat: message.seat, events: message.events }]
+    // The stored log may already hold this move (fetched after the state, while the game
+    // went on): one entry per move, or the log's keyed list breaks the page.
+    const entry = { seq: message.seq, seat: message.seat, events: message.events }
+    const last = this.log.at(-1)
+    this.log = last === undefined || last.seq < entry.seq ? [...this.log, entry] : mergeLog(this.log, [entry])
     this.busy = false
     this.shown()
   }
@@ -302,9 +306,7 @@ export class Connection {
     } catch {
       return // the log is a convenience; the next state asks again
     }
-    const bySeq = new Map<number, LogEntry>()
-    for (const entry of [...fetched, ...this.log]) bySeq.set(entry.seq, entry)
-    this.log = [...bySeq.values()].sort((a, b) => a.seq - b.seq)
+    this.log = mergeLog(fetched, this.log)
   }
 
   private publishDebug(): void {
@@ -318,4 +320,11 @@ export class Connection {
     })
     Object.defineProperty(globalThis, '__tabletop', { value: hook, configurable: true, writable: false })
   }
+}
+
+/** Log entries, one per move in move order; of two copies of a move, the later list's wins. */
+function mergeLog(earlier: LogEntry[], later: LogEntry[]): LogEntry[] {
+  const bySeq = new Map<number, LogEntry>()
+  for (const entry of [...earlier, ...later]) bySeq.set(entry.seq, entry)
+  return [...bySeq.values()].sort((a, b) => a.seq - b.seq)
 }

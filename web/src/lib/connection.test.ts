@@ -239,6 +239,18 @@ describe('state and updates', () => {
     // The live update's entry wins over the fetched copy of the same move.
     expect(connection.log[2].events[0].text).toBe('Seat 0 passes')
   })
+
+  it('keeps one entry per move when the stored log is ahead of the updates', async () => {
+    const fetched = Promise.resolve([1, 2, 3, 4].map((seq) => ({ seq, seat: 0, events: [{ event: null, text: `move ${seq}` }] })))
+    const connection = connect({ fetchLog: () => fetched })
+    network.last.says(stateMessage({}, 2))
+    await fetched
+    await Promise.resolve()
+    // The game went on while the log was fetched: its moves 3 and 4 arrive after it.
+    network.last.says(updateMessage(3, []))
+    network.last.says(updateMessage(4, []))
+    expect(connection.log.map((entry) => entry.seq)).toEqual([1, 2, 3, 4])
+  })
 })
 
 describe('acting', () => {
