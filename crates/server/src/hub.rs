@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use engine::{DynGame, LoggedEvent, Seat};
+use engine::{DynGame, LoggedEvent, Seat, ViewText};
 use serde_json::Value;
 use tokio::sync::{broadcast, Semaphore};
 
@@ -15,6 +15,7 @@ use crate::bots::BotSeat;
 use crate::catalog::{Catalog, GameKind};
 use crate::committer::Committer;
 use crate::error::ApiError;
+use crate::patch::ViewPatcher;
 use crate::protocol::{
     CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame, Joined,
     LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage,
@@ -49,11 +50,12 @@ pub enum Broadcast {
     Seats(Arc<str>),
 }
 
-/// One watched slot: the view last sent to its watchers (the base of the next patch).
+/// One watched slot: the view last sent to its watchers (the base of the next patch), as
+/// the JSON text it was sent as.
 #[derive(Debug, Default)]
 struct Slot {
     watchers: usize,
-    view: Option<Value>,
+    view: Option<ViewText>,
 }
 
 struct TableState {
@@ -212,7 +214,9 @@ pub(crate) fn event_entries(events: Vec<LoggedEvent>) -> Vec<EventEntry> {
 
 /// The state message for `seat`, making its view the slot's patch base.
 fn state_message(st: &mut TableState, seat: Option<Seat>) -> Result<String, ApiError> {
-    let view = st.game.view_json(seat)?;
+    let view_text = st.game.view_text(seat)?;
+    let view = serde_json::from_str(&view_text.text)
+        .map_err(|e| ApiError::new(ErrorKind::Internal, format!("a view is not JSON: {e}")))?;
     let to_move = st.game.to_move();
     let legal = (seat.is_some() && to_move == seat && st.row.status == Status::Running)
         .then(|| legal_actions(st.game.as_ref()));
@@ -220,14 +224,14 @@ fn state_message(st: &mut TableState, seat: Option<Seat>) -> Result<String, ApiE
         seq: st.seq,
         seat,
         status: st.row.status,
-        view: view.clone(),
+        view,
         to_move,
         legal,
         seats: seat_infos(&st.row),
         outcome: outcome_json(st.game.as_ref()),
     };
     let slot = slot_index(st, seat);
-    st.slots[slot].view = Some(view);
+    st.slots[slot].view = Some(view_text);
     Ok(message.to_text())
 }
 
@@ -670,35 +674,47 @@ impl Hub {
         let status = st.row.status;
         let mover_legal = to_move.map(|_| legal_actions(st.game.as_ref()));
         let seats = st.row.seats.len();
-        let mut messages = Vec::with_capacity(st.slots.len());
-        for index in 0..st.slots.len() {
-            if st.slots[index].watchers == 0 {
-                messages.push(None);
-                continue;
+        // The move is stored and installed: never return early from here. A slot without
+        // a message gets the whole state instead (its watchers resync).
+        let slot_seat = |index: usize| (index < seats).then_some(index as Seat);
+        let views: Vec<Option<ViewText>> = (0..st.slots.len())
+            .map(|index| {
+                (st.slots[index].watchers > 0)
+                    .then(|| st.game.view_text(slot_seat(index)).ok())
+                    .flatten()
+            })
+            .collect();
+        let mut patcher = ViewPatcher::default();
+        let messages: Vec<Option<Arc<str>>> = st
+            .slots
+            .iter()
+            .zip(&views)
+            .enumerate()
+            .map(|(index, (slot, view))| {
+                // No base to patch (not so while watched): the watchers resync.
+                let (Some(sent), Some(view)) = (&slot.view, view) else {
+                    return None;
+                };
+                let message = ServerMessage::Update {
+                    seq,
+                    seat,
+                    events: events.clone(),
+                    view_patch: patcher.patch(sent, view),
+                    to_move,
+                    legal: (slot_seat(index).is_some() && slot_seat(index) == to_move)
+                        .then(|| mover_legal.clone())
+                        .flatten(),
+                    status,
+                    outcome: outcome.clone(),
+                };
+                Some(Arc::from(message.to_text()))
+            })
+            .collect();
+        drop(patcher);
+        for (slot, view) in st.slots.iter_mut().zip(views) {
+            if view.is_some() {
+                slot.view = view;
             }
-            let slot_seat = (index < seats).then_some(index as Seat);
-            // The move is stored and installed: never return early from here. A slot
-            // without a message gets the whole state instead (its watchers resync).
-            let Ok(view) = st.game.view_json(slot_seat) else {
-                messages.push(None);
-                continue;
-            };
-            let slot = &mut st.slots[index];
-            let patch = json_patch::diff(slot.view.as_ref().unwrap_or(&Value::Null), &view);
-            slot.view = Some(view);
-            let message = ServerMessage::Update {
-                seq,
-                seat,
-                events: events.clone(),
-                view_patch: patch,
-                to_move,
-                legal: (slot_seat.is_some() && slot_seat == to_move)
-                    .then(|| mover_legal.clone())
-                    .flatten(),
-                status,
-                outcome: outcome.clone(),
-            };
-            messages.push(Some(Arc::from(message.to_text())));
         }
         drop(st);
         let _ = table
