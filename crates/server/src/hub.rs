@@ -701,7 +701,8 @@ impl Hub {
                     events: events.clone(),
                     view_patch: patcher.patch(sent, view),
                     to_move,
-                    legal: (slot_seat(index).is_some() && slot_seat(index) == to_move)
+                    legal: slot_seat(index)
+                        .is_some_and(|s| Some(s) == to_move)
                         .then(|| mover_legal.clone())
                         .flatten(),
                     status,

@@ -22,11 +22,6 @@ const SPLIT_ABOVE: usize = 96;
 /// whose views have them alike (the board, the books: the public parts).
 const SHARE_ABOVE: usize = 256;
 
-/// The RFC 6902 patch that turns the view `old` into `new`.
-pub fn view_patch(old: &ViewText, new: &ViewText) -> json_patch::Patch {
-    ViewPatcher::default().patch(old, new)
-}
-
 /// Patches the views of the seats watching one game after one move. Most of a view is
 /// public, the same text in every seat's view: the changed parts of each large top-level
 /// member are worked out once and shared by the seats with the same old and new text.
@@ -177,6 +172,11 @@ mod tests {
     use serde_json::json;
 
     use super::*;
+
+    /// The patch of one view on its own (no other seat's views to share the work with).
+    fn view_patch(old: &ViewText, new: &ViewText) -> json_patch::Patch {
+        ViewPatcher::default().patch(old, new)
+    }
 
     /// A view as the engine writes it: a `Value` is a map, so it is not split by member.
     fn raw(value: &Value) -> ViewText {
