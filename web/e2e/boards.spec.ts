@@ -130,8 +130,8 @@ test('a spectator of a fast bots-only game ends on the board a fresh load shows'
     await expect(page.getByTestId('end-screen')).toBeVisible({ timeout: 120_000 })
     const live = await page.getByTestId('board').textContent()
     await page.reload()
-    await expect(page.getByTestId('end-screen')).toBeVisible()
-    expect(await page.getByTestId('board').textContent(), `game ${id}`).toBe(live)
+    // The board's code loads after the end screen shows: wait for it, not just read once.
+    await expect(page.getByTestId('board'), `game ${id}`).toHaveText(live ?? '')
   }
   expect(errors).toEqual([])
 })
