@@ -120,6 +120,29 @@ async fn contract(url: &str) {
     assert_eq!(moves.len(), 5);
     assert_eq!(moves[4], commit(&row.id, 4, true).mv);
 
+    // A large batch of several games is stored in more than one statement; a second move
+    // for a position already in the batch is a conflict and the first one is what stays.
+    let second = game("dddddddddddd", Status::Running);
+    store.create_game(&second).await.expect("another game");
+    let mut batch: Vec<Commit> = (0..300)
+        .flat_map(|seq| [commit(&second.id, seq, false), commit(&row.id, 5 + seq, false)])
+        .collect();
+    let mut twin = commit(&second.id, 7, false);
+    twin.mv.action = json!({"Move": {"to": "elsewhere"}});
+    batch.insert(20, twin);
+    batch.push(commit(&row.id, 0, false));
+    let results = store.append_moves(&batch).await.expect("large batch");
+    let refused: Vec<usize> = (0..results.len()).filter(|&i| results[i].is_err()).collect();
+    assert_eq!(refused, [20, batch.len() - 1], "{results:?}");
+    assert!(results.iter().all(|r| matches!(r, Ok(()) | Err(StoreError::Conflict))));
+    let (_, moves) = other
+        .load_game(&second.id)
+        .await
+        .expect("load")
+        .expect("found");
+    assert_eq!(moves.len(), 300);
+    assert_eq!(moves[7], commit(&second.id, 7, false).mv);
+
     // Lobby lists and counts.
     store
         .create_game(&game("cccccccccccc", Status::Open))
@@ -133,7 +156,7 @@ async fn contract(url: &str) {
     assert_eq!(ids, ["cccccccccccc"]);
     assert_eq!(store.list_games(None, 1).await.expect("list").len(), 1);
     let counts = store.status_counts().await.expect("counts");
-    assert_eq!((counts.open, counts.running, counts.over), (1, 0, 1));
+    assert_eq!((counts.open, counts.running, counts.over), (1, 1, 1));
     assert_eq!(
         store.game_ids(Status::Over).await.expect("ids"),
         ["aaaaaaaaaaaa"]

@@ -1,7 +1,9 @@
 //! [`Store`] on SQLite or PostgreSQL through sqlx's `Any` driver: the SQL is the same for
 //! both (`$N` parameters, `ON CONFLICT DO NOTHING`); only set-up differs.
 
+use std::collections::HashMap;
 use std::str::FromStr;
+use std::sync::OnceLock;
 
 use async_trait::async_trait;
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -140,6 +142,33 @@ fn seats_json(seats: &[SeatRecord]) -> String {
     serde_json::to_string(seats).unwrap_or_else(|_| "[]".into())
 }
 
+/// Moves stored by one `INSERT` (5 parameters each: well under both databases' limits).
+const ROWS_PER_INSERT: usize = 256;
+
+/// `INSERT` of `rows` moves that skips those whose (game, seq) is taken and returns the
+/// keys of those stored. The text is built once per row count.
+fn insert_moves_sql(rows: usize) -> &'static str {
+    static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        (0..=ROWS_PER_INSERT)
+            .map(|rows| {
+                let values: Vec<String> = (0..rows)
+                    .map(|row| {
+                        let p = row * 5;
+                        format!("(${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5)
+                    })
+                    .collect();
+                format!(
+                    "INSERT INTO moves (game_id, seq, seat, action, at) VALUES {} \
+                     ON CONFLICT DO NOTHING RETURNING game_id, seq",
+                    values.join(", ")
+                )
+            })
+            .collect()
+    });
+    &texts[rows.min(ROWS_PER_INSERT)]
+}
+
 const GAME_COLUMNS: &str = "id, game, config, seed, seed_chosen, created, status, seats, version";
 
 #[async_trait]
@@ -264,37 +293,53 @@ impl Store for SqlStore {
         &self,
         batch: &[Commit],
     ) -> Result<Vec<Result<(), StoreError>>, StoreError> {
+        // Each (game, seq) of the batch, at its first move: a second move for the same
+        // position in one batch is a conflict before it reaches the database (one
+        // statement must not hold both).
+        let mut first_of: HashMap<(&str, u64), usize> = HashMap::with_capacity(batch.len());
+        for (i, commit) in batch.iter().enumerate() {
+            first_of.entry((&commit.mv.game_id, commit.mv.seq)).or_insert(i);
+        }
+        let rows: Vec<&Commit> = batch
+            .iter()
+            .enumerate()
+            .filter(|(i, c)| first_of[&(c.mv.game_id.as_str(), c.mv.seq)] == *i)
+            .map(|(_, c)| c)
+            .collect();
+        let mut stored = vec![false; batch.len()];
         let mut tx = self.pool.begin().await?;
-        let mut results = Vec::with_capacity(batch.len());
-        for commit in batch {
-            let mv = &commit.mv;
-            let stored = sqlx::query(
-                "INSERT INTO moves (game_id, seq, seat, action, at) VALUES ($1, $2, $3, $4, $5) \
-                 ON CONFLICT DO NOTHING",
-            )
-            .bind(&mv.game_id)
-            .bind(mv.seq as i64)
-            .bind(i64::from(mv.seat))
-            .bind(mv.action.to_string())
-            .bind(mv.at)
-            .execute(&mut *tx)
-            .await?;
-            if stored.rows_affected() == 0 {
-                results.push(Err(StoreError::Conflict));
-                continue;
+        for chunk in rows.chunks(ROWS_PER_INSERT) {
+            // One statement per chunk rather than per move: each statement is a round trip
+            // to the database (for SQLite, to sqlx's worker thread).
+            let mut query = sqlx::query(insert_moves_sql(chunk.len()));
+            for commit in chunk {
+                let mv = &commit.mv;
+                query = query
+                    .bind(mv.game_id.as_str())
+                    .bind(mv.seq as i64)
+                    .bind(i64::from(mv.seat))
+                    .bind(mv.action.to_string())
+                    .bind(mv.at);
             }
-            if commit.ends_game {
-                sqlx::query(
-                    "UPDATE games SET status = 'over', version = version + 1 WHERE id = $1",
-                )
-                .bind(&mv.game_id)
+            for row in query.fetch_all(&mut *tx).await? {
+                let id: String = row.try_get(0)?;
+                let seq = row.try_get::<i64, _>(1)? as u64;
+                if let Some(&i) = first_of.get(&(id.as_str(), seq)) {
+                    stored[i] = true;
+                }
+            }
+        }
+        for (commit, _) in batch.iter().zip(&stored).filter(|(c, &s)| s && c.ends_game) {
+            sqlx::query("UPDATE games SET status = 'over', version = version + 1 WHERE id = $1")
+                .bind(&commit.mv.game_id)
                 .execute(&mut *tx)
                 .await?;
-            }
-            results.push(Ok(()));
         }
         tx.commit().await?;
-        Ok(results)
+        Ok(stored
+            .into_iter()
+            .map(|s| if s { Ok(()) } else { Err(StoreError::Conflict) })
+            .collect())
     }
 
     async fn status_counts(&self) -> Result<StatusCounts, StoreError> {
