@@ -1,8 +1,11 @@
 //! The server's work per watching seat after a move: the seat's new view and its patch
 //! from the view sent before. `whole_values` is how the server did it first (the view as a
 //! `serde_json::Value`, `json_patch::diff` of the whole views); `changed_text` is how it
-//! does it now (`DynGame::view_text`, one `server::patch::ViewPatcher` per move). Positions: consecutive
-//! views of every seat and the spectator along one random 4-player game of each game.
+//! did it next (`DynGame::view_text` for each seat, one `server::patch::ViewPatcher` per
+//! move); `public_once` is how it does it now (`DynGame::view_texts`: the views of all the
+//! watchers at once, their public members written once, and patched once). Positions:
+//! consecutive views of every seat and the spectator along one random 4-player game of
+//! each game.
 //! Run: `cargo bench --bench view_patch`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -75,6 +78,17 @@ fn benches(c: &mut Criterion) {
                         .iter()
                         .map(|&seat| game.view_text(seat).expect("a view"))
                         .collect();
+                    let mut patcher = server::patch::ViewPatcher::default();
+                    for (sent, view) in sent.iter().zip(&views) {
+                        black_box(patcher.patch(sent, view));
+                    }
+                }
+            })
+        });
+        group.bench_function("public_once", |b| {
+            b.iter(|| {
+                for (game, sent) in games[1..].iter().zip(&sent_texts) {
+                    let views = game.view_texts(&slots).expect("the views");
                     let mut patcher = server::patch::ViewPatcher::default();
                     for (sent, view) in sent.iter().zip(&views) {
                         black_box(patcher.patch(sent, view));

@@ -1,6 +1,8 @@
-//! The server's per-move patches (`server::patch::ViewPatcher`, one per move for every seat
-//! and the spectator, as `Hub::finish_move` uses it), applied to each seat's previous view,
-//! give exactly that seat's new view: along random games of every game of the catalog.
+//! The server's per-move views and patches, as `Hub::finish_move` makes them: every
+//! watcher's view written at once (`DynGame::view_texts`, public members written once) is
+//! that watcher's own view, and the patches (`server::patch::ViewPatcher`, one per move for
+//! every seat and the spectator), applied to each previous view, give exactly the new one;
+//! along random games of every game of the catalog.
 
 use engine::{DynGame, Seat};
 use rand::{Rng, SeedableRng};
@@ -13,10 +15,7 @@ fn check_game(name: &str, seed: u64) {
     let mut game: Box<dyn DynGame> = kind.start(&json!({}), seed).expect("the game starts");
     let slots: Vec<Option<Seat>> = (0..game.seats() as Seat).map(Some).chain([None]).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut texts: Vec<_> = slots
-        .iter()
-        .map(|&s| game.view_text(s).expect("a view"))
-        .collect();
+    let mut texts = game.view_texts(&slots).expect("the views");
     let mut values: Vec<Value> = slots
         .iter()
         .map(|&s| game.view_json(s).expect("a view"))
@@ -27,10 +26,14 @@ fn check_game(name: &str, seed: u64) {
         let (action, _) = &legal[rng.gen_range(0..legal.len())];
         game.apply_json(action).expect("a legal action applies");
         moves += 1;
-        let new_texts: Vec<_> = slots
-            .iter()
-            .map(|&s| game.view_text(s).expect("a view"))
-            .collect();
+        let new_texts = game.view_texts(&slots).expect("the views");
+        for (text, &seat) in new_texts.iter().zip(&slots) {
+            assert_eq!(
+                Some(text),
+                game.view_text(seat).ok().as_ref(),
+                "{name} seed {seed} move {moves}: the views written together differ from {seat:?}'s own"
+            );
+        }
         let mut patcher = server::patch::ViewPatcher::default();
         for (i, &seat) in slots.iter().enumerate() {
             let patch = patcher.patch(&texts[i], &new_texts[i]);

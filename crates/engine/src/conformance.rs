@@ -155,6 +155,7 @@ fn check_state<G: Game>(
             "seed {seed} step {step}: refused {a:?} changed the state"
         );
     }
+    check_public_view_members(state, seed, step);
     let observers = (0..state.seats() as Seat).map(Some).chain([None]);
     for observer in observers {
         let view = state.view(observer);
@@ -183,6 +184,25 @@ fn check_state<G: Game>(
                     "seed {seed} step {step}: the mover's options depend on hidden information"
                 );
             }
+        }
+    }
+}
+
+/// Every member the game calls public is a member of its view, written alike for every
+/// seat and the spectator (the server copies it from the spectator's view).
+fn check_public_view_members<G: Game>(state: &G, seed: u64, step: u64) {
+    let text = |observer| ViewText::of(&state.view(observer)).expect("a view serializes");
+    let spectator = text(None);
+    for seat in 0..state.seats() as Seat {
+        let seat_view = text(Some(seat));
+        for &member in G::PUBLIC_VIEW_MEMBERS {
+            let public = spectator.member(member);
+            assert!(public.is_some(), "{member:?} is not a member of the view");
+            assert_eq!(
+                seat_view.member(member),
+                public,
+                "seed {seed} step {step}: public member {member:?} differs for seat {seat}"
+            );
         }
     }
 }

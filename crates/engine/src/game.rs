@@ -133,6 +133,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// may not know.
     fn view(&self, seat: Option<Seat>) -> Self::View;
 
+    /// The top-level members of [`Game::View`] that are alike in every seat's view and the
+    /// spectator's: the public part of a position (OpenSpiel's public observation). The
+    /// server writes them once per move, from the spectator's view, and works out their
+    /// patch once for all watchers. A member named here that differed by seat would show
+    /// that seat the spectator's version, never more; the conformance suite checks that
+    /// every named member is alike for all.
+    const PUBLIC_VIEW_MEMBERS: &'static [&'static str] = &[];
+
     /// A full state consistent with `view(seat)`, every hidden thing resampled from `rng`.
     fn determinize(&self, seat: Option<Seat>, rng: &mut Rng) -> Self;
 

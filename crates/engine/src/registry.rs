@@ -82,6 +82,10 @@ pub trait DynGame: Send + Sync {
     /// by top-level member: cheaper than a [`Value`] when it is only sent or compared (the
     /// server's per-move patches).
     fn view_text(&self, seat: Option<Seat>) -> Result<ViewText, GameError>;
+    /// The views of several observers of one position (`None`: the spectator), as
+    /// [`DynGame::view_text`] writes each, with the game's public members
+    /// ([`Game::PUBLIC_VIEW_MEMBERS`]) written once, from the spectator's view.
+    fn view_texts(&self, observers: &[Option<Seat>]) -> Result<Vec<ViewText>, GameError>;
     fn outcome(&self) -> Option<Outcome>;
     /// `(config, seed, actions)`: everything needed to replay this game.
     fn record(&self) -> Value;
@@ -194,6 +198,17 @@ fn to_json(value: &impl Serialize) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
+/// `view` as text, its public members copied from `public` when given.
+fn view_text_of<G: Game>(view: &G::View, public: Option<&ViewText>) -> Result<ViewText, GameError> {
+    // Serializing our own view types cannot fail (no maps with non-string keys).
+    ViewText::sharing(view, G::PUBLIC_VIEW_MEMBERS, public).map_err(|e| {
+        GameError::new(
+            GameErrorKind::Malformed,
+            format!("unserializable {} view: {e}", G::NAME),
+        )
+    })
+}
+
 impl<G: Game> DynGame for ErasedGame<G> {
     fn name(&self) -> &'static str {
         G::NAME
@@ -238,13 +253,22 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
 
     fn view_text(&self, seat: Option<Seat>) -> Result<ViewText, GameError> {
-        // Serializing our own view types cannot fail (no maps with non-string keys).
-        ViewText::of(&self.checked_view(seat)?).map_err(|e| {
-            GameError::new(
-                GameErrorKind::Malformed,
-                format!("unserializable {} view: {e}", G::NAME),
-            )
-        })
+        view_text_of::<G>(&self.checked_view(seat)?, None)
+    }
+
+    fn view_texts(&self, observers: &[Option<Seat>]) -> Result<Vec<ViewText>, GameError> {
+        let seats = observers.iter().filter(|o| o.is_some()).count();
+        if G::PUBLIC_VIEW_MEMBERS.is_empty() || seats < 2 {
+            return observers.iter().map(|&o| self.view_text(o)).collect();
+        }
+        let public = self.view_text(None)?;
+        observers
+            .iter()
+            .map(|&observer| match observer {
+                None => Ok(public.clone()),
+                Some(_) => view_text_of::<G>(&self.checked_view(observer)?, Some(&public)),
+            })
+            .collect()
     }
 
     fn outcome(&self) -> Option<Outcome> {

@@ -22,7 +22,23 @@ pub struct ViewText {
 impl ViewText {
     /// `value` as JSON text, split by member when it is a struct.
     pub fn of<T: Serialize + ?Sized>(value: &T) -> serde_json::Result<Self> {
-        let mut split = Split::default();
+        Self::sharing(value, &[], None)
+    }
+
+    /// `value` as [`ViewText::of`] writes it, except that each member named in `public`
+    /// that `source` has is not written again but copied from `source`: the members of a
+    /// game's view that are alike for every observer, written once per position.
+    pub fn sharing<T: Serialize + ?Sized>(
+        value: &T,
+        public: &[&str],
+        source: Option<&ViewText>,
+    ) -> serde_json::Result<Self> {
+        let mut split = Split {
+            out: Vec::with_capacity(source.map_or(0, |s| s.text.len())),
+            members: Vec::new(),
+            public,
+            source,
+        };
         match value.serialize(&mut split) {
             Ok(()) => Ok(ViewText {
                 text: String::from_utf8(split.out).map_err(ser::Error::custom)?,
@@ -33,6 +49,14 @@ impl ViewText {
                 members: Vec::new(),
             }),
         }
+    }
+
+    /// The text of member `key`, if the view has it.
+    pub fn member(&self, key: &str) -> Option<&str> {
+        self.members
+            .iter()
+            .find(|(k, _)| *k == key)
+            .map(|(_, range)| &self.text[range.clone()])
     }
 
     /// The text of each member, in order.
@@ -61,13 +85,15 @@ impl ser::Error for NotAStruct {
     }
 }
 
-#[derive(Default)]
-struct Split {
+struct Split<'a> {
     out: Vec<u8>,
     members: Vec<(&'static str, Range<usize>)>,
+    /// Members copied from `source` rather than written.
+    public: &'a [&'a str],
+    source: Option<&'a ViewText>,
 }
 
-impl ser::SerializeStruct for &mut Split {
+impl ser::SerializeStruct for &mut Split<'_> {
     type Ok = ();
     type Error = NotAStruct;
 
@@ -82,7 +108,14 @@ impl ser::SerializeStruct for &mut Split {
         serde_json::to_writer(&mut self.out, key).map_err(|_| NotAStruct)?;
         self.out.push(b':');
         let start = self.out.len();
-        serde_json::to_writer(&mut self.out, value).map_err(|_| NotAStruct)?;
+        let copied = self
+            .source
+            .filter(|_| self.public.contains(&key))
+            .and_then(|source| source.member(key));
+        match copied {
+            Some(text) => self.out.extend_from_slice(text.as_bytes()),
+            None => serde_json::to_writer(&mut self.out, value).map_err(|_| NotAStruct)?,
+        }
         self.members.push((key, start..self.out.len()));
         Ok(())
     }
@@ -102,7 +135,7 @@ macro_rules! refuse {
     };
 }
 
-impl ser::Serializer for &mut Split {
+impl ser::Serializer for &mut Split<'_> {
     type Ok = ();
     type Error = NotAStruct;
     type SerializeSeq = Impossible<(), NotAStruct>;
@@ -226,5 +259,29 @@ mod tests {
             assert_eq!(text.text, expected);
             assert!(text.members.is_empty());
         }
+    }
+
+    #[test]
+    fn public_members_are_copied_from_the_source_and_the_rest_is_written() {
+        let source = ViewText::of(&board()).expect("serializable");
+        let mut other = board();
+        other.name = "another name";
+        other.spaces.push((9.0, None));
+        let shared =
+            ViewText::sharing(&other, &["spaces", "absent"], Some(&source)).expect("serializable");
+        let mut expected = board();
+        expected.name = "another name";
+        assert_eq!(
+            shared.text,
+            serde_json::to_string(&expected).expect("serializable"),
+            "spaces come from the source, the name from the value"
+        );
+        assert_eq!(shared.member("name"), Some(r#""another name""#));
+        assert_eq!(shared.member("hidden"), None);
+        assert_eq!(
+            ViewText::sharing(&other, &["spaces"], None).expect("serializable"),
+            ViewText::of(&other).expect("serializable"),
+            "without a source everything is written"
+        );
     }
 }

@@ -56,6 +56,30 @@ impl Game for Pandoria {
     const TIEBREAKS: &'static [&'static str] =
         &["resources left over (more wins; teams: both members')"];
 
+    // All but the seat's own: `players` holds its hand (P-Z2).
+    const PUBLIC_VIEW_MEMBERS: &'static [&'static str] = &[
+        "current",
+        "to_move",
+        "phase",
+        "cells",
+        "market",
+        "monuments",
+        "deck_size",
+        "double_stack_size",
+        "removed_tiles",
+        "single_tiles_left",
+        "placed",
+        "closed_this_turn",
+        "end_triggered",
+        "turn",
+        "pending",
+        "rage",
+        "mode",
+        "teams",
+        "start_seat",
+        "provisional_data",
+    ];
+
     fn new(config: &PandoriaConfig, seed: u64) -> Result<Self, SetupError> {
         Pandoria::setup(config, seed)
     }

@@ -677,13 +677,17 @@ impl Hub {
         // The move is stored and installed: never return early from here. A slot without
         // a message gets the whole state instead (its watchers resync).
         let slot_seat = |index: usize| (index < seats).then_some(index as Seat);
-        let views: Vec<Option<ViewText>> = (0..st.slots.len())
-            .map(|index| {
-                (st.slots[index].watchers > 0)
-                    .then(|| st.game.view_text(slot_seat(index)).ok())
-                    .flatten()
-            })
+        let watched: Vec<usize> = (0..st.slots.len())
+            .filter(|&index| st.slots[index].watchers > 0)
             .collect();
+        let observers: Vec<Option<Seat>> = watched.iter().map(|&index| slot_seat(index)).collect();
+        // All the watched views at once: their public members are written once.
+        let mut views: Vec<Option<ViewText>> = (0..st.slots.len()).map(|_| None).collect();
+        if let Ok(texts) = st.game.view_texts(&observers) {
+            for (index, text) in watched.into_iter().zip(texts) {
+                views[index] = Some(text);
+            }
+        }
         let mut patcher = ViewPatcher::default();
         let messages: Vec<Option<Arc<str>>> = st
             .slots

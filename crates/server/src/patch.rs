@@ -12,6 +12,7 @@
 use std::collections::BTreeMap;
 
 use engine::ViewText;
+use json_patch::{Patch, PatchOperation};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
@@ -23,52 +24,106 @@ const SPLIT_ABOVE: usize = 96;
 const SHARE_ABOVE: usize = 256;
 
 /// Patches the views of the seats watching one game after one move. Most of a view is
-/// public, the same text in every seat's view: the changed parts of each large top-level
-/// member are worked out once and shared by the seats with the same old and new text.
+/// public, the same text in every seat's view: the patch of each large top-level member is
+/// worked out once and shared by the seats with the same old and new text.
 #[derive(Default)]
 pub struct ViewPatcher<'a> {
-    shared: Vec<SharedPart<'a>>,
+    shared: Vec<SharedMember<'a>>,
 }
 
-struct SharedPart<'a> {
+struct SharedMember<'a> {
+    key: &'a str,
     old: &'a str,
     new: &'a str,
-    parts: (Value, Value),
+    operations: Vec<PatchOperation>,
 }
 
 impl<'a> ViewPatcher<'a> {
-    /// The RFC 6902 patch that turns the view `old` into `new`.
-    pub fn patch(&mut self, old: &'a ViewText, new: &'a ViewText) -> json_patch::Patch {
-        let (old, new) = self.top_level_parts(old, new);
-        json_patch::diff(&old, &new)
-    }
-
-    fn top_level_parts(&mut self, old: &'a ViewText, new: &'a ViewText) -> (Value, Value) {
-        if old.text == new.text || old.members.is_empty() || new.members.is_empty() {
-            return changed_parts(&old.text, &new.text);
+    /// The RFC 6902 patch that turns the view `old` into `new`: the one
+    /// `json_patch::diff` gives for the whole views, operation for operation.
+    pub fn patch(&mut self, old: &'a ViewText, new: &'a ViewText) -> Patch {
+        if old.text == new.text {
+            return Patch::default();
         }
-        // The members as serialized: no need to scan the texts for them.
+        if old.members.is_empty() || new.members.is_empty() {
+            let (old, new) = changed_parts(&old.text, &new.text);
+            return json_patch::diff(&old, &new);
+        }
+        // The members as serialized (no need to scan the texts for them), in key order:
+        // the order in which the diff of whole objects visits them.
         let by_key = |view: &'a ViewText| {
-            let mut members: Vec<(&'a str, &'a str)> = view.member_texts().collect();
+            let mut members: Members<'a> = view.member_texts().collect();
             members.sort_unstable_by_key(|(key, _)| *key);
             members
         };
-        changed_members(&by_key(old), &by_key(new), |old, new| {
-            if old == new || old.len().min(new.len()) < SHARE_ABOVE {
-                return changed_parts(old, new);
+        let (old, new) = (by_key(old), by_key(new));
+        let mut operations = Vec::new();
+        for &(key, new_text) in &new {
+            let old_text = find(&old, key);
+            if old_text != Some(new_text) {
+                operations.extend(self.member_operations(key, old_text, Some(new_text)));
             }
-            if let Some(part) = self.shared.iter().find(|p| p.old == old && p.new == new) {
-                return part.parts.clone();
+        }
+        for &(key, old_text) in &old {
+            if find(&new, key).is_none() {
+                operations.extend(self.member_operations(key, Some(old_text), None));
             }
-            let parts = changed_parts(old, new);
-            self.shared.push(SharedPart {
+        }
+        Patch(operations)
+    }
+
+    /// The operations on top-level member `key` (`None`: absent on that side).
+    fn member_operations(
+        &mut self,
+        key: &'a str,
+        old: Option<&'a str>,
+        new: Option<&'a str>,
+    ) -> Vec<PatchOperation> {
+        let shareable = match (old, new) {
+            (Some(old), Some(new)) => {
+                (old.len().min(new.len()) >= SHARE_ABOVE).then_some((old, new))
+            }
+            _ => None,
+        };
+        if let Some((old, new)) = shareable {
+            let found = self
+                .shared
+                .iter()
+                .find(|m| m.key == key && m.old == old && m.new == new);
+            if let Some(member) = found {
+                return member.operations.clone();
+            }
+        }
+        let (old_part, new_part) = match (old, new) {
+            (Some(old), Some(new)) => changed_parts(old, new),
+            (old, new) => (
+                old.map_or(Value::Null, parse),
+                new.map_or(Value::Null, parse),
+            ),
+        };
+        // Diffing one-member objects gives the member's operations with their paths.
+        let object = |side: Option<&str>, part: Value| {
+            Value::Object(side.map(|_| (key.to_owned(), part)).into_iter().collect())
+        };
+        let operations = json_patch::diff(&object(old, old_part), &object(new, new_part)).0;
+        if let Some((old, new)) = shareable {
+            self.shared.push(SharedMember {
+                key,
                 old,
                 new,
-                parts: parts.clone(),
+                operations: operations.clone(),
             });
-            parts
-        })
+        }
+        operations
     }
+}
+
+/// The text of member `key` in a list sorted by key.
+fn find<'a>(members: &[(&'a str, &'a str)], key: &str) -> Option<&'a str> {
+    members
+        .binary_search_by(|(k, _)| (*k).cmp(key))
+        .ok()
+        .map(|i| members[i].1)
 }
 
 /// `old` and `new` parsed, with every subtree that is the same text on both sides (at the
@@ -118,12 +173,6 @@ fn changed_members<'a>(
     new: &[(&'a str, &'a str)],
     mut each: impl FnMut(&'a str, &'a str) -> (Value, Value),
 ) -> (Value, Value) {
-    let find = |members: &[(&'a str, &'a str)], key: &str| {
-        members
-            .binary_search_by(|(k, _)| (*k).cmp(key))
-            .ok()
-            .map(|i| members[i].1)
-    };
     let mut old_out = serde_json::Map::new();
     let mut new_out = serde_json::Map::new();
     for &(key, new_value) in new {

@@ -53,6 +53,27 @@ impl Game for Valdora {
     // V-E3.
     const TIEBREAKS: &'static [&'static str] = &["coins (more wins)"];
 
+    // All but the seat's own: `seats` holds each seat's completed commissions and score,
+    // which only that seat sees (V-I1).
+    const PUBLIC_VIEW_MEMBERS: &'static [&'static str] = &[
+        "players",
+        "start_player",
+        "current",
+        "to_move",
+        "turn",
+        "phase",
+        "end_triggered",
+        "spaces",
+        "discard",
+        "books",
+        "craftsmen",
+        "clockwise",
+        "workshops",
+        "bonus_tiles",
+        "item_names",
+        "provisional_data",
+    ];
+
     fn new(config: &ValdoraConfig, seed: u64) -> Result<Self, SetupError> {
         Valdora::setup(config, seed)
     }

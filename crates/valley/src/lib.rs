@@ -53,6 +53,24 @@ impl Game for Valley {
     // K-G5.
     const TIEBREAKS: &'static [&'static str] = &["tomb cards, negated (fewer cards win)"];
 
+    // All but the seat's own: `seats` holds its hand and the known top of its deck,
+    // `legal` its options when it decides.
+    const PUBLIC_VIEW_MEMBERS: &'static [&'static str] = &[
+        "active",
+        "start_seat",
+        "to_move",
+        "phase",
+        "crumble_pending",
+        "frames",
+        "turn",
+        "pyramid",
+        "stock_size",
+        "stock_contents",
+        "stock_level_ii",
+        "boneyard",
+        "provisional_data",
+    ];
+
     fn new(config: &ValleyConfig, seed: u64) -> Result<Self, SetupError> {
         Valley::setup(config, seed)
     }
