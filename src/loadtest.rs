@@ -115,14 +115,54 @@ impl Spread {
     }
 }
 
+/// A process's CPU time over the run.
+#[derive(Debug, Clone, Serialize)]
+pub struct CpuUsage {
+    /// User plus system CPU time during the run.
+    pub cpu_seconds: f64,
+    /// In the process's own code.
+    pub user_seconds: f64,
+    /// In the kernel on its behalf (system calls: the sockets, the database's writes).
+    pub system_seconds: f64,
+    /// `cpu_seconds` per second of the run (1.0 is one core busy).
+    pub cores: f64,
+    /// `cpu_seconds` per move stored, in microseconds.
+    pub micros_per_move: f64,
+}
+
+impl CpuUsage {
+    fn between(before: CpuTicks, after: CpuTicks, seconds: f64, moves: u64) -> Self {
+        let ticks = clock_ticks_per_second() as f64;
+        let user_seconds = after.user.saturating_sub(before.user) as f64 / ticks;
+        let system_seconds = after.system.saturating_sub(before.system) as f64 / ticks;
+        let cpu_seconds = user_seconds + system_seconds;
+        CpuUsage {
+            cpu_seconds,
+            user_seconds,
+            system_seconds,
+            cores: cpu_seconds / seconds.max(1e-9),
+            micros_per_move: cpu_seconds * 1e6 / (moves.max(1) as f64),
+        }
+    }
+
+    fn text(&self) -> String {
+        format!(
+            "{:.2} s CPU ({:.2} cores; user {:.2} s, system {:.2} s), {:.0} µs per move",
+            self.cpu_seconds,
+            self.cores,
+            self.user_seconds,
+            self.system_seconds,
+            self.micros_per_move
+        )
+    }
+}
+
 /// The server's usage over the run.
 #[derive(Debug, Clone, Serialize)]
 pub struct ServerUsage {
     pub pid: u32,
-    /// User plus system CPU time during the run.
-    pub cpu_seconds: f64,
-    /// `cpu_seconds` per second of the run (1.0 is one core busy).
-    pub cores: f64,
+    #[serde(flatten)]
+    pub cpu: CpuUsage,
     /// VmHWM: the process's peak resident memory since it started.
     pub peak_rss_kib: u64,
 }
@@ -152,6 +192,8 @@ pub struct Report {
     /// Server errors by their kind, and client failures (connect, closed, websocket).
     pub errors: BTreeMap<String, u64>,
     pub server: Option<ServerUsage>,
+    /// This process: its clients share the machine with the server.
+    pub load_generator: CpuUsage,
 }
 
 impl Report {
@@ -200,13 +242,13 @@ impl Report {
         if let Some(u) = &self.server {
             let _ = writeln!(
                 s,
-                "server (pid {}): {:.2} s CPU ({:.2} cores), peak RSS {} MiB",
+                "server (pid {}): {}, peak RSS {} MiB",
                 u.pid,
-                u.cpu_seconds,
-                u.cores,
+                u.cpu.text(),
                 u.peak_rss_kib / 1024
             );
         }
+        let _ = writeln!(s, "load generator: {}", self.load_generator.text());
         s
     }
 }
@@ -236,7 +278,7 @@ pub fn run(args: &LoadtestArgs) -> Result<String, CliError> {
         )));
     }
     if let Some(pid) = args.server_pid {
-        cpu_ticks(pid).map_err(CliError::usage)?;
+        CpuTicks::of(pid).map_err(CliError::usage)?;
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -339,9 +381,10 @@ async fn load(plan: Plan) -> Result<Report, CliError> {
 
     let cpu_before = plan
         .server_pid
-        .map(cpu_ticks)
+        .map(CpuTicks::of)
         .transpose()
         .map_err(CliError::failure)?;
+    let own_cpu_before = CpuTicks::of(std::process::id()).map_err(CliError::failure)?;
     let (stop, _) = watch::channel(false);
     let shared = Arc::new(Shared {
         base: plan.base.clone(),
@@ -411,16 +454,10 @@ async fn load(plan: Plan) -> Result<Report, CliError> {
         }
     }
     let seconds = play_started.elapsed().as_secs_f64();
-    let server = match (plan.server_pid, cpu_before) {
+    let own_cpu_after = CpuTicks::of(std::process::id()).map_err(CliError::failure)?;
+    let server_cpu_after = match (plan.server_pid, cpu_before) {
         (Some(pid), Some(before)) => {
-            let after = cpu_ticks(pid).map_err(CliError::failure)?;
-            let cpu_seconds = after.saturating_sub(before) as f64 / clock_ticks_per_second() as f64;
-            Some(ServerUsage {
-                pid,
-                cpu_seconds,
-                cores: cpu_seconds / seconds.max(1e-9),
-                peak_rss_kib: peak_rss_kib(pid).map_err(CliError::failure)?,
-            })
+            Some((pid, before, CpuTicks::of(pid).map_err(CliError::failure)?))
         }
         _ => None,
     };
@@ -457,7 +494,16 @@ async fn load(plan: Plan) -> Result<Report, CliError> {
         update_bytes: Spread::of(updates),
         state_bytes: Spread::of(states),
         errors,
-        server,
+        server: server_cpu_after
+            .map(|(pid, before, after)| -> Result<ServerUsage, CliError> {
+                Ok(ServerUsage {
+                    pid,
+                    cpu: CpuUsage::between(before, after, seconds, moves),
+                    peak_rss_kib: peak_rss_kib(pid).map_err(CliError::failure)?,
+                })
+            })
+            .transpose()?,
+        load_generator: CpuUsage::between(own_cpu_before, own_cpu_after, seconds, moves),
     })
 }
 
@@ -645,26 +691,37 @@ fn open_files_limit() -> Result<u64, String> {
     })
 }
 
-/// User plus system CPU time of process `pid`, in clock ticks (/proc/PID/stat fields 14
-/// and 15).
-fn cpu_ticks(pid: u32) -> Result<u64, String> {
-    let path = format!("/proc/{pid}/stat");
-    let stat = std::fs::read_to_string(&path)
-        .map_err(|e| format!("--server-pid {pid}: cannot read {path}: {e}"))?;
-    // The command name (field 2) is in parentheses and may hold spaces: count fields
-    // after its closing parenthesis, where field 3 is the first.
-    let rest = stat
-        .rfind(')')
-        .map(|i| &stat[i + 1..])
-        .ok_or_else(|| format!("{path} is not a stat line"))?;
-    let fields: Vec<&str> = rest.split_whitespace().collect();
-    let field = |n: usize| -> Result<u64, String> {
-        fields
-            .get(n - 3)
-            .and_then(|f| f.parse().ok())
-            .ok_or_else(|| format!("{path} has no field {n}"))
-    };
-    Ok(field(14)? + field(15)?)
+/// A process's CPU time so far, in clock ticks.
+#[derive(Debug, Clone, Copy)]
+struct CpuTicks {
+    user: u64,
+    system: u64,
+}
+
+impl CpuTicks {
+    /// User and system CPU time of process `pid` (/proc/PID/stat fields 14 and 15).
+    fn of(pid: u32) -> Result<Self, String> {
+        let path = format!("/proc/{pid}/stat");
+        let stat = std::fs::read_to_string(&path)
+            .map_err(|e| format!("--server-pid {pid}: cannot read {path}: {e}"))?;
+        // The command name (field 2) is in parentheses and may hold spaces: count fields
+        // after its closing parenthesis, where field 3 is the first.
+        let rest = stat
+            .rfind(')')
+            .map(|i| &stat[i + 1..])
+            .ok_or_else(|| format!("{path} is not a stat line"))?;
+        let fields: Vec<&str> = rest.split_whitespace().collect();
+        let field = |n: usize| -> Result<u64, String> {
+            fields
+                .get(n - 3)
+                .and_then(|f| f.parse().ok())
+                .ok_or_else(|| format!("{path} has no field {n}"))
+        };
+        Ok(CpuTicks {
+            user: field(14)?,
+            system: field(15)?,
+        })
+    }
 }
 
 /// Clock ticks per second (`getconf CLK_TCK`; Linux reports 100 on every common
@@ -711,7 +768,7 @@ mod tests {
     #[test]
     fn this_process_has_cpu_time_and_memory() {
         let pid = std::process::id();
-        assert!(cpu_ticks(pid).is_ok());
+        assert!(CpuTicks::of(pid).is_ok());
         assert!(peak_rss_kib(pid).expect("VmHWM") > 0);
         assert!(open_files_limit().expect("limit") > 0);
     }

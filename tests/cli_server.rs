@@ -55,6 +55,14 @@ fn loadtest_plays_random_games_and_reports_them() {
         report["server"]["peak_rss_kib"].as_u64() > Some(0),
         "{report}"
     );
+    for usage in [&report["server"], &report["load_generator"]] {
+        let part = |name: &str| usage[name].as_f64().expect("a CPU time");
+        assert!(
+            (part("user_seconds") + part("system_seconds") - part("cpu_seconds")).abs() < 1e-9,
+            "user and system make up the CPU time: {report}"
+        );
+        assert!(usage["micros_per_move"].as_f64() >= Some(0.0), "{report}");
+    }
 }
 
 #[test]

@@ -125,16 +125,25 @@ async fn contract(url: &str) {
     let second = game("dddddddddddd", Status::Running);
     store.create_game(&second).await.expect("another game");
     let mut batch: Vec<Commit> = (0..300)
-        .flat_map(|seq| [commit(&second.id, seq, false), commit(&row.id, 5 + seq, false)])
+        .flat_map(|seq| {
+            [
+                commit(&second.id, seq, false),
+                commit(&row.id, 5 + seq, false),
+            ]
+        })
         .collect();
     let mut twin = commit(&second.id, 7, false);
     twin.mv.action = json!({"Move": {"to": "elsewhere"}});
     batch.insert(20, twin);
     batch.push(commit(&row.id, 0, false));
     let results = store.append_moves(&batch).await.expect("large batch");
-    let refused: Vec<usize> = (0..results.len()).filter(|&i| results[i].is_err()).collect();
+    let refused: Vec<usize> = (0..results.len())
+        .filter(|&i| results[i].is_err())
+        .collect();
     assert_eq!(refused, [20, batch.len() - 1], "{results:?}");
-    assert!(results.iter().all(|r| matches!(r, Ok(()) | Err(StoreError::Conflict))));
+    assert!(results
+        .iter()
+        .all(|r| matches!(r, Ok(()) | Err(StoreError::Conflict))));
     let (_, moves) = other
         .load_game(&second.id)
         .await

@@ -155,7 +155,14 @@ fn insert_moves_sql(rows: usize) -> &'static str {
                 let values: Vec<String> = (0..rows)
                     .map(|row| {
                         let p = row * 5;
-                        format!("(${}, ${}, ${}, ${}, ${})", p + 1, p + 2, p + 3, p + 4, p + 5)
+                        format!(
+                            "(${}, ${}, ${}, ${}, ${})",
+                            p + 1,
+                            p + 2,
+                            p + 3,
+                            p + 4,
+                            p + 5
+                        )
                     })
                     .collect();
                 format!(
@@ -298,7 +305,9 @@ impl Store for SqlStore {
         // statement must not hold both).
         let mut first_of: HashMap<(&str, u64), usize> = HashMap::with_capacity(batch.len());
         for (i, commit) in batch.iter().enumerate() {
-            first_of.entry((&commit.mv.game_id, commit.mv.seq)).or_insert(i);
+            first_of
+                .entry((&commit.mv.game_id, commit.mv.seq))
+                .or_insert(i);
         }
         let rows: Vec<&Commit> = batch
             .iter()
