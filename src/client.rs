@@ -16,7 +16,7 @@ use serde_json::Value;
 use server::protocol::{ErrorBody, ErrorKind, ServerMessage};
 use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::protocol::WebSocketConfig;
-use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::{Message, Utf8Bytes};
 use tokio_tungstenite::{MaybeTlsStream, WebSocketStream};
 
 use crate::games;
@@ -246,16 +246,29 @@ pub fn act_message(seq: u64, action: &Value) -> Message {
 pub async fn next_message(
     socket: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
 ) -> Result<Option<(ServerMessage, usize)>, ClientError> {
+    let Some(text) = next_text(socket).await? else {
+        return Ok(None);
+    };
+    let message = parse_message(&text)?;
+    Ok(Some((message, text.len())))
+}
+
+/// `text` as a server message of type `T` (a [`ServerMessage`], or a lighter reading of
+/// one that skips what its reader does not use).
+pub fn parse_message<'a, T: serde::Deserialize<'a>>(text: &'a str) -> Result<T, ClientError> {
+    serde_json::from_str(text).map_err(|e| ClientError::Message(format!("{e}: {}", truncate(text))))
+}
+
+/// The next text message; `None` when the connection closed. Pings are answered by the
+/// WebSocket layer while it reads.
+pub async fn next_text(
+    socket: &mut (impl StreamExt<Item = Result<Message, tokio_tungstenite::tungstenite::Error>> + Unpin),
+) -> Result<Option<Utf8Bytes>, ClientError> {
     loop {
         match socket.next().await {
             None => return Ok(None),
             Some(Err(e)) => return Err(e.into()),
-            Some(Ok(Message::Text(text))) => {
-                let message = serde_json::from_str(text.as_str()).map_err(|e| {
-                    ClientError::Message(format!("{e}: {}", truncate(text.as_str())))
-                })?;
-                return Ok(Some((message, text.len())));
-            }
+            Some(Ok(Message::Text(text))) => return Ok(Some(text)),
             Some(Ok(Message::Close(frame))) => {
                 return Err(ClientError::Closed(match frame {
                     Some(f) => format!(" ({}: {})", u16::from(f.code), f.reason),
