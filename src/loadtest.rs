@@ -71,9 +71,11 @@ pub struct LoadtestArgs {
     /// Stop after this many seconds of play.
     #[arg(long, default_value_t = 30)]
     pub seconds: u64,
-    /// A client's pause before each of its moves, as a person thinks (0: move at once, as
-    /// fast as the server answers). With many games, a pause offers the server a steady
-    /// load below its limit, so that the latency measured is the latency people meet.
+    /// A client's mean pause before each of its moves, as a person thinks (0: move at
+    /// once, as fast as the server answers). Each pause is drawn uniformly from 0 to twice
+    /// this, so that the games do not move in lockstep (all games' first moves at once,
+    /// then all their second moves): with many games, the pauses offer the server a
+    /// steady load below its limit, and the latency measured is the latency people meet.
     #[arg(long, default_value_t = 0)]
     pub think_ms: u64,
     /// The server's process id: report its CPU time and peak memory (Linux /proc).
@@ -181,7 +183,7 @@ pub struct Report {
     /// Moves stored (each counted once, by its mover's own update).
     pub moves: u64,
     pub seconds: f64,
-    /// The clients' pause before each move.
+    /// The clients' mean pause before each move.
     pub think_ms: u64,
     pub moves_per_second: f64,
     pub create_seconds: f64,
@@ -216,7 +218,7 @@ impl Report {
         );
         let _ = writeln!(
             s,
-            "setup: games created in {:.2} s, sockets connected in {:.2} s; clients think {} ms before a move",
+            "setup: games created in {:.2} s, sockets connected in {:.2} s; clients think {} ms on average before a move",
             self.create_seconds, self.connect_seconds, self.think_ms
         );
         let l = &self.latency_ms;
@@ -665,7 +667,8 @@ impl SeatClient {
                 continue;
             }
             if !self.shared.think.is_zero() {
-                tokio::time::sleep(self.shared.think).await;
+                let pause = self.shared.think.mul_f64(self.rng.gen_range(0.0..2.0));
+                tokio::time::sleep(pause).await;
             }
             if !self.shared.reserve_move() {
                 self.shared.stop.send_replace(true);
