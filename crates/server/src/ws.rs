@@ -158,8 +158,11 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
         return;
     }
     let mut seen = watch.seq;
-    let mut heartbeat = tokio::time::interval(PING_EVERY);
-    heartbeat.tick().await;
+    // Each connection's pings start at a random point of the period: connections opened
+    // together (a restart, a crowd arriving) would otherwise be pinged all at once, a
+    // burst that delays the moves around it.
+    let first_ping = tokio::time::Instant::now() + PING_EVERY.mul_f64(rand::random::<f64>());
+    let mut heartbeat = tokio::time::interval_at(first_ping, PING_EVERY);
     let mut last_heard = Instant::now();
     loop {
         tokio::select! {
