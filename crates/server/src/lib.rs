@@ -29,6 +29,7 @@ use std::time::Duration;
 
 use axum::extract::DefaultBodyLimit;
 use axum::routing::{get, post};
+use axum::serve::ListenerExt;
 use axum::Router;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::sync::watch;
@@ -170,6 +171,14 @@ pub async fn serve(
             error,
         })?;
     ready(listener.local_addr()?);
+    // Nagle's algorithm off: an update is one small frame that should leave at once. With
+    // it on, a seat's next update waited for the acknowledgement of its last one, which a
+    // client that is not moving sends late (delayed ACK): milliseconds per move.
+    let listener = listener.tap_io(|tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::warn!(%error, "could not turn Nagle's algorithm off for a connection");
+        }
+    });
     let resumed = hub.clone();
     tokio::spawn(async move {
         match resumed.resume_bots().await {
