@@ -53,6 +53,7 @@ impl Committer {
                         // The mover may have gone; the move is stored all the same.
                         let _ = reply.send(result);
                     }
+                    store.between_batches().await;
                 }
             });
         }

@@ -166,6 +166,10 @@ pub trait Store: Send + Sync + 'static {
         &self,
         batch: &[Commit],
     ) -> Result<Vec<Result<(), StoreError>>, StoreError>;
+    /// Housekeeping the writer runs between two batches, while no move is being stored
+    /// (SQLite: a checkpoint of the write-ahead log). Failures are logged, not returned:
+    /// the moves are stored either way.
+    async fn between_batches(&self) {}
     async fn status_counts(&self) -> Result<StatusCounts, StoreError>;
     /// Whether the database answers.
     async fn ping(&self) -> Result<(), StoreError>;

@@ -3,7 +3,8 @@
 
 use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::OnceLock;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use sqlx::any::{AnyPoolOptions, AnyRow};
@@ -48,7 +49,13 @@ enum Backend {
 #[derive(Debug, Clone)]
 pub struct SqlStore {
     pool: AnyPool,
+    backend: Backend,
+    /// When the writer last checkpointed (SQLite).
+    last_checkpoint: Arc<Mutex<Instant>>,
 }
+
+/// How often the writer copies SQLite's write-ahead log into the database file.
+const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
 
 impl SqlStore {
     /// Connects to `url` (`sqlite://FILE`, created when missing, or `postgres://…`) and
@@ -72,14 +79,18 @@ impl SqlStore {
                 "{url:?}: the database URL must start with sqlite:// or postgres://"
             )));
         };
+        // The writer checkpoints between batches (`Store::between_batches`), not inside
+        // the commit that fills the log; a log that was reset is cut back to 64 MiB.
         let pragmas = match sync {
             SyncMode::Full => {
                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                           PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;"
+                 PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 67108864; \
+                 PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;"
             }
             SyncMode::Normal => {
                 "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                             PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;"
+                 PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 67108864; \
+                 PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;"
             }
         };
         let pool = AnyPoolOptions::new()
@@ -107,8 +118,61 @@ impl SqlStore {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Open(format!("migrating the schema: {e}")))?;
-        Ok(SqlStore { pool })
+        Ok(SqlStore {
+            pool,
+            backend,
+            last_checkpoint: Arc::new(Mutex::new(Instant::now())),
+        })
     }
+}
+
+impl SqlStore {
+    /// Stores every move of `rows`, or none (a taken position fails the whole batch).
+    ///
+    /// The common batch is one `INSERT` on its own: a statement is atomic, so it needs no
+    /// transaction around it, and each statement is a round trip (for SQLite, to sqlx's
+    /// worker thread). Nothing is read back: the statement either stored every row or
+    /// failed. A batch that ends a game also marks it over, in the same transaction.
+    async fn store_all(&self, rows: &[&Commit]) -> Result<(), sqlx::Error> {
+        if !rows.iter().any(|c| c.ends_game) {
+            insert_moves(self.backend, rows, false)
+                .execute(&self.pool)
+                .await?;
+            return Ok(());
+        }
+        let mut tx = self.pool.begin().await?;
+        insert_moves(self.backend, rows, false)
+            .execute(&mut *tx)
+            .await?;
+        for commit in rows.iter().filter(|c| c.ends_game) {
+            mark_over(&commit.mv.game_id).execute(&mut *tx).await?;
+        }
+        tx.commit().await
+    }
+
+    /// Stores what it can of `rows`, move by move in one transaction: whether each was
+    /// stored (false: its position was taken).
+    async fn store_each(&self, rows: &[&Commit]) -> Result<Vec<bool>, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let mut stored = Vec::with_capacity(rows.len());
+        for commit in rows {
+            let done = insert_moves(self.backend, std::slice::from_ref(commit), true)
+                .execute(&mut *tx)
+                .await?;
+            let fresh = done.rows_affected() == 1;
+            if fresh && commit.ends_game {
+                mark_over(&commit.mv.game_id).execute(&mut *tx).await?;
+            }
+            stored.push(fresh);
+        }
+        tx.commit().await?;
+        Ok(stored)
+    }
+}
+
+/// The statement that marks game `id` over.
+fn mark_over(id: &str) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
+    sqlx::query("UPDATE games SET status = 'over', version = version + 1 WHERE id = $1").bind(id)
 }
 
 /// The URL without a password, for messages.
@@ -142,38 +206,63 @@ fn seats_json(seats: &[SeatRecord]) -> String {
     serde_json::to_string(seats).unwrap_or_else(|_| "[]".into())
 }
 
-/// Moves stored by one `INSERT` (5 parameters each: well under both databases' limits).
-const ROWS_PER_INSERT: usize = 256;
+/// The `INSERT` of a batch of moves, for `backend`: one parameter, the batch as a JSON
+/// array of `[game_id, seq, seat, action, at]` rows (the action as its JSON text), so that
+/// every batch, whatever its size, is the same prepared statement with one value to bind.
+/// With `or_skip`, a move whose (game, seq) is taken is skipped rather than failing the
+/// statement.
+fn insert_moves_sql(backend: Backend, or_skip: bool) -> &'static str {
+    match (backend, or_skip) {
+        (Backend::Sqlite, false) => concat!(
+            "INSERT INTO moves (game_id, seq, seat, action, at) ",
+            "SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 ",
+            "FROM json_each($1)"
+        ),
+        (Backend::Sqlite, true) => concat!(
+            "INSERT INTO moves (game_id, seq, seat, action, at) ",
+            "SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 ",
+            "FROM json_each($1) WHERE true ON CONFLICT DO NOTHING"
+        ),
+        (Backend::Postgres, false) => concat!(
+            "INSERT INTO moves (game_id, seq, seat, action, at) ",
+            "SELECT m ->> 0, (m ->> 1)::bigint, (m ->> 2)::bigint, m ->> 3, (m ->> 4)::bigint ",
+            "FROM jsonb_array_elements($1::jsonb) AS m"
+        ),
+        (Backend::Postgres, true) => concat!(
+            "INSERT INTO moves (game_id, seq, seat, action, at) ",
+            "SELECT m ->> 0, (m ->> 1)::bigint, (m ->> 2)::bigint, m ->> 3, (m ->> 4)::bigint ",
+            "FROM jsonb_array_elements($1::jsonb) AS m ON CONFLICT DO NOTHING"
+        ),
+    }
+}
 
-/// `INSERT` of `rows` moves that skips those whose (game, seq) is taken and returns the
-/// keys of those stored. The text is built once per row count.
-fn insert_moves_sql(rows: usize) -> &'static str {
-    static TEXTS: OnceLock<Vec<String>> = OnceLock::new();
-    let texts = TEXTS.get_or_init(|| {
-        (0..=ROWS_PER_INSERT)
-            .map(|rows| {
-                let values: Vec<String> = (0..rows)
-                    .map(|row| {
-                        let p = row * 5;
-                        format!(
-                            "(${}, ${}, ${}, ${}, ${})",
-                            p + 1,
-                            p + 2,
-                            p + 3,
-                            p + 4,
-                            p + 5
-                        )
-                    })
-                    .collect();
-                format!(
-                    "INSERT INTO moves (game_id, seq, seat, action, at) VALUES {} \
-                     ON CONFLICT DO NOTHING RETURNING game_id, seq",
-                    values.join(", ")
-                )
-            })
-            .collect()
-    });
-    &texts[rows.min(ROWS_PER_INSERT)]
+/// The statement inserting `rows`, with their values bound.
+fn insert_moves<'q>(
+    backend: Backend,
+    rows: &[&Commit],
+    or_skip: bool,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    let rows: Vec<(&str, u64, u8, String, i64)> = rows
+        .iter()
+        .map(|c| {
+            let mv = &c.mv;
+            (
+                mv.game_id.as_str(),
+                mv.seq,
+                mv.seat,
+                mv.action.to_string(),
+                mv.at,
+            )
+        })
+        .collect();
+    // Strings, integers and tuples serialize infallibly.
+    let batch = serde_json::to_string(&rows).unwrap_or_default();
+    sqlx::query(insert_moves_sql(backend, or_skip)).bind(batch)
+}
+
+/// Whether `error` is a (game, seq) already taken.
+fn is_taken(error: &sqlx::Error) -> bool {
+    matches!(error, sqlx::Error::Database(e) if e.is_unique_violation())
 }
 
 const GAME_COLUMNS: &str = "id, game, config, seed, seed_chosen, created, status, seats, version";
@@ -309,46 +398,57 @@ impl Store for SqlStore {
                 .entry((&commit.mv.game_id, commit.mv.seq))
                 .or_insert(i);
         }
-        let rows: Vec<&Commit> = batch
-            .iter()
-            .enumerate()
-            .filter(|(i, c)| first_of[&(c.mv.game_id.as_str(), c.mv.seq)] == *i)
-            .map(|(_, c)| c)
+        let firsts: Vec<usize> = (0..batch.len())
+            .filter(|&i| first_of[&(batch[i].mv.game_id.as_str(), batch[i].mv.seq)] == i)
             .collect();
-        let mut stored = vec![false; batch.len()];
-        let mut tx = self.pool.begin().await?;
-        for chunk in rows.chunks(ROWS_PER_INSERT) {
-            // One statement per chunk rather than per move: each statement is a round trip
-            // to the database (for SQLite, to sqlx's worker thread).
-            let mut query = sqlx::query(insert_moves_sql(chunk.len()));
-            for commit in chunk {
-                let mv = &commit.mv;
-                query = query
-                    .bind(mv.game_id.as_str())
-                    .bind(mv.seq as i64)
-                    .bind(i64::from(mv.seat))
-                    .bind(mv.action.to_string())
-                    .bind(mv.at);
-            }
-            for row in query.fetch_all(&mut *tx).await? {
-                let id: String = row.try_get(0)?;
-                let seq = row.try_get::<i64, _>(1)? as u64;
-                if let Some(&i) = first_of.get(&(id.as_str(), seq)) {
-                    stored[i] = true;
-                }
+        let rows: Vec<&Commit> = firsts.iter().map(|&i| &batch[i]).collect();
+        let stored = match self.store_all(&rows).await {
+            Ok(()) => vec![true; rows.len()],
+            // Another server process stored one of these positions first: the batch is
+            // stored again move by move, to find out which.
+            Err(e) if is_taken(&e) => self.store_each(&rows).await?,
+            Err(e) => return Err(e.into()),
+        };
+        let mut results = vec![Err(StoreError::Conflict); batch.len()];
+        for (&i, stored) in firsts.iter().zip(stored) {
+            if stored {
+                results[i] = Ok(());
             }
         }
-        for (commit, _) in batch.iter().zip(&stored).filter(|(c, &s)| s && c.ends_game) {
-            sqlx::query("UPDATE games SET status = 'over', version = version + 1 WHERE id = $1")
-                .bind(&commit.mv.game_id)
-                .execute(&mut *tx)
-                .await?;
+        Ok(results)
+    }
+
+    /// A passive checkpoint: the write-ahead log is copied into the database file.
+    ///
+    /// SQLite's own checkpoints (turned off: `wal_autocheckpoint = 0`) run inside the
+    /// commit that fills the log past 1,000 pages, and every move waiting for the next
+    /// commit waited for them too: up to 70 ms with `--sync normal`, the longest stalls of
+    /// a paced load (docs/benchmarks.md). The writer runs this one at most every
+    /// [`CHECKPOINT_EVERY`], after it has acknowledged a batch. Run by the writer, it is
+    /// never overtaken by a commit, so it leaves every frame in the database file and the
+    /// next commit starts the log over from its beginning: a checkpoint on a connection of
+    /// its own, overtaken by a commit nearly every time under a steady load, let the log
+    /// grow by hundreds of megabytes a minute.
+    async fn between_batches(&self) {
+        if self.backend != Backend::Sqlite {
+            return;
         }
-        tx.commit().await?;
-        Ok(stored
-            .into_iter()
-            .map(|s| if s { Ok(()) } else { Err(StoreError::Conflict) })
-            .collect())
+        {
+            let mut last = self
+                .last_checkpoint
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner);
+            if last.elapsed() < CHECKPOINT_EVERY {
+                return;
+            }
+            *last = Instant::now();
+        }
+        if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .fetch_optional(&self.pool)
+            .await
+        {
+            tracing::warn!(%error, "checkpointing the write-ahead log failed");
+        }
     }
 
     async fn status_counts(&self) -> Result<StatusCounts, StoreError> {
