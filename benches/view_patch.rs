@@ -1,11 +1,11 @@
 //! The server's work per watching seat after a move: the seat's new view and its patch
 //! from the view sent before. `whole_values` is how the server did it first (the view as a
-//! `serde_json::Value`, `json_patch::diff` of the whole views); `changed_text` is how it
-//! did it next (`DynGame::view_text` for each seat, one `server::patch::ViewPatcher` per
-//! move); `public_once` is how it does it now (`DynGame::view_texts`: the views of all the
-//! watchers at once, their public members written once, and patched once). Positions:
-//! consecutive views of every seat and the spectator along one random 4-player game of
-//! each game.
+//! `serde_json::Value`, `json_patch::diff` of the whole views); `records` is how it does it
+//! now (`DynGame::observe`: the views of all the watchers at once with their records,
+//! public members recorded once; one `server::patch::ViewPatcher` per move, which writes
+//! and diffs only the parts whose records changed, and works out each change once for
+//! every view that has it). Positions: consecutive views of every seat and the spectator
+//! along one random 4-player game of each game.
 //! Run: `cargo bench --bench view_patch`.
 
 use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
@@ -59,7 +59,10 @@ fn benches(c: &mut Criterion) {
         ));
         // The views sent before each move, kept as the server keeps them.
         let sent_values = sent_views(&games, &slots, |g, s| g.view_json(s));
-        let sent_texts = sent_views(&games, &slots, |g, s| g.view_text(s));
+        let sent_observed: Vec<_> = games[..games.len() - 1]
+            .iter()
+            .map(|g| g.observe(&slots).expect("the views"))
+            .collect();
         group.bench_function("whole_values", |b| {
             b.iter(|| {
                 for (game, sent) in games[1..].iter().zip(&sent_values) {
@@ -70,28 +73,13 @@ fn benches(c: &mut Criterion) {
                 }
             })
         });
-        group.bench_function("changed_text", |b| {
+        group.bench_function("records", |b| {
             b.iter(|| {
-                for (game, sent) in games[1..].iter().zip(&sent_texts) {
-                    // One patcher per move for all the seats, as the server does.
-                    let views: Vec<_> = slots
-                        .iter()
-                        .map(|&seat| game.view_text(seat).expect("a view"))
-                        .collect();
+                for (game, sent) in games[1..].iter().zip(&sent_observed) {
+                    let views = game.observe(&slots).expect("the views");
                     let mut patcher = server::patch::ViewPatcher::default();
                     for (sent, view) in sent.iter().zip(&views) {
-                        black_box(patcher.patch(sent, view));
-                    }
-                }
-            })
-        });
-        group.bench_function("public_once", |b| {
-            b.iter(|| {
-                for (game, sent) in games[1..].iter().zip(&sent_texts) {
-                    let views = game.view_texts(&slots).expect("the views");
-                    let mut patcher = server::patch::ViewPatcher::default();
-                    for (sent, view) in sent.iter().zip(&views) {
-                        black_box(patcher.patch(sent, view));
+                        black_box(patcher.patch(sent.as_ref(), view.as_ref()));
                     }
                 }
             })

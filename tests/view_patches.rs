@@ -1,8 +1,9 @@
 //! The server's per-move views and patches, as `Hub::finish_move` makes them: every
-//! watcher's view written at once (`DynGame::view_texts`, public members written once) is
-//! that watcher's own view, and the patches (`server::patch::ViewPatcher`, one per move for
-//! every seat and the spectator), applied to each previous view, give exactly the new one;
-//! along random games of every game of the catalog.
+//! watcher's view built at once (`DynGame::observe`, public members recorded once) is that
+//! watcher's own view, recorded as it would be on its own, and the patches
+//! (`server::patch::ViewPatcher`, one per move for every seat and the spectator), applied
+//! to each previous view, give exactly the new one; along random games of every game of
+//! the catalog.
 
 use engine::{DynGame, Seat};
 use rand::{Rng, SeedableRng};
@@ -15,7 +16,7 @@ fn check_game(name: &str, seed: u64) {
     let mut game: Box<dyn DynGame> = kind.start(&json!({}), seed).expect("the game starts");
     let slots: Vec<Option<Seat>> = (0..game.seats() as Seat).map(Some).chain([None]).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut texts = game.view_texts(&slots).expect("the views");
+    let mut sent = game.observe(&slots).expect("the views");
     let mut values: Vec<Value> = slots
         .iter()
         .map(|&s| game.view_json(s).expect("a view"))
@@ -26,17 +27,18 @@ fn check_game(name: &str, seed: u64) {
         let (action, _) = &legal[rng.gen_range(0..legal.len())];
         game.apply_json(action).expect("a legal action applies");
         moves += 1;
-        let new_texts = game.view_texts(&slots).expect("the views");
-        for (text, &seat) in new_texts.iter().zip(&slots) {
+        let views = game.observe(&slots).expect("the views");
+        for (view, &seat) in views.iter().zip(&slots) {
+            let own = game.observe(&[seat]).expect("a view");
             assert_eq!(
-                Some(text),
-                game.view_text(seat).ok().as_ref(),
-                "{name} seed {seed} move {moves}: the views written together differ from {seat:?}'s own"
+                view.print(),
+                own[0].print(),
+                "{name} seed {seed} move {moves}: the views recorded together differ from {seat:?}'s own"
             );
         }
         let mut patcher = server::patch::ViewPatcher::default();
         for (i, &seat) in slots.iter().enumerate() {
-            let patch = patcher.patch(&texts[i], &new_texts[i]);
+            let patch = patcher.patch(sent[i].as_ref(), views[i].as_ref());
             json_patch::patch(&mut values[i], &patch).expect("the patch applies");
             assert_eq!(
                 values[i],
@@ -44,7 +46,8 @@ fn check_game(name: &str, seed: u64) {
                 "{name} seed {seed} move {moves}: the patched view of {seat:?} is not its view"
             );
         }
-        texts = new_texts;
+        drop(patcher);
+        sent = views;
     }
 }
 

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use rand::seq::SliceRandom;
 
 use crate::playout::random_action;
-use crate::{rng_from_seed, ActionErrorKind, Game, Rng, Seat, ViewText};
+use crate::{rng_from_seed, ActionErrorKind, Game, Observed, ObservedView, Rng, Seat};
 
 /// How much of the suite to run.
 #[derive(Debug, Clone)]
@@ -155,20 +155,10 @@ fn check_state<G: Game>(
             "seed {seed} step {step}: refused {a:?} changed the state"
         );
     }
-    check_public_view_members(state, seed, step);
+    check_view_parts(state, seed, step);
     let observers = (0..state.seats() as Seat).map(Some).chain([None]);
     for observer in observers {
         let view = state.view(observer);
-        let text = ViewText::of(&view).expect("a view serializes");
-        assert_eq!(
-            Some(&text.text),
-            serde_json::to_string(&view).ok().as_ref(),
-            "seed {seed} step {step}: the split view text is not the view's JSON"
-        );
-        assert!(
-            !text.members.is_empty(),
-            "a view is a struct, so that the server patches it member by member"
-        );
         for _ in 0..2 {
             let sample = state.determinize(observer, rng);
             assert_eq!(
@@ -188,20 +178,72 @@ fn check_state<G: Game>(
     }
 }
 
-/// Every member the game calls public is a member of its view, written alike for every
-/// seat and the spectator (the server copies it from the spectator's view).
-fn check_public_view_members<G: Game>(state: &G, seed: u64, step: u64) {
-    let text = |observer| ViewText::of(&state.view(observer)).expect("a view serializes");
-    let spectator = text(None);
-    for seat in 0..state.seats() as Seat {
-        let seat_view = text(Some(seat));
+/// Views are structs, recorded member by member (so that the server patches them member
+/// by member); each member's JSON, and each element's of a member that is a sequence, is
+/// written as the view's JSON has it; members with equal records have equal JSON; and every
+/// member the game calls public is a member of its view, recorded alike for every seat and
+/// the spectator (the server records it once per position).
+fn check_view_parts<G: Game>(state: &G, seed: u64, step: u64) {
+    let observers: Vec<Option<Seat>> = (0..state.seats() as Seat).map(Some).chain([None]).collect();
+    let views: Vec<Observed<G::View>> = observers
+        .iter()
+        .map(|&o| Observed::new(state.view(o)))
+        .collect();
+    let jsons: Vec<serde_json::Value> = views.iter().map(|v| v.json()).collect();
+    for ((view, json), observer) in views.iter().zip(&jsons).zip(&observers) {
+        let print = view.print();
+        assert!(
+            print.is_split(),
+            "a view is a struct, so that the server patches it member by member"
+        );
+        for member in print.members() {
+            let whole = view.member_json(member.key, None);
+            let parsed: Vec<serde_json::Value> = whole
+                .iter()
+                .map(|t| serde_json::from_str(t).expect("a member's JSON"))
+                .collect();
+            assert_eq!(
+                parsed,
+                [json[member.key].clone()],
+                "seed {seed} step {step}: member {:?} of {observer:?}'s view",
+                member.key
+            );
+            if let Some(elements) = member.elements() {
+                let indices: Vec<usize> = (0..elements.len()).collect();
+                let texts = view.member_json(member.key, Some(&indices));
+                let parsed: Vec<serde_json::Value> = texts
+                    .iter()
+                    .map(|t| serde_json::from_str(t).expect("an element's JSON"))
+                    .collect();
+                assert_eq!(
+                    Some(&parsed),
+                    json[member.key].as_array(),
+                    "seed {seed} step {step}: the elements of {:?} in {observer:?}'s view",
+                    member.key
+                );
+            }
+        }
+    }
+    let (spectator, spectator_json) = (&views[views.len() - 1], &jsons[jsons.len() - 1]);
+    for ((seat_view, json), observer) in views.iter().zip(&jsons).zip(&observers) {
+        for member in seat_view.print().members() {
+            let other = spectator.print().member(member.key);
+            if other.is_some_and(|o| o.bytes == member.bytes) {
+                assert_eq!(
+                    json[member.key], spectator_json[member.key],
+                    "seed {seed} step {step}: {:?} is recorded alike for {observer:?} and \
+                     the spectator, but written differently",
+                    member.key
+                );
+            }
+        }
         for &member in G::PUBLIC_VIEW_MEMBERS {
-            let public = spectator.member(member);
+            let public = spectator.print().member(member);
             assert!(public.is_some(), "{member:?} is not a member of the view");
             assert_eq!(
-                seat_view.member(member),
-                public,
-                "seed {seed} step {step}: public member {member:?} differs for seat {seat}"
+                seat_view.print().member(member).map(|m| m.bytes),
+                public.map(|m| m.bytes),
+                "seed {seed} step {step}: public member {member:?} differs for {observer:?}"
             );
         }
     }

@@ -46,7 +46,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// One atomic decision. Small and `Copy`; its JSON form is what clients send.
     type Action: Copy + Debug + Eq + Hash + Serialize + DeserializeOwned + Send + Sync;
     /// What one seat (or a spectator) may know.
-    type View: Clone + Debug + PartialEq + Serialize + Send;
+    type View: Clone + Debug + PartialEq + Serialize + Send + Sync + 'static;
     /// What an action did: ids and numbers, never sentences.
     type Event: Clone + Debug + PartialEq + Serialize + Send;
 
@@ -135,8 +135,8 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
 
     /// The top-level members of [`Game::View`] that are alike in every seat's view and the
     /// spectator's: the public part of a position (OpenSpiel's public observation). The
-    /// server writes them once per move, from the spectator's view, and works out their
-    /// patch once for all watchers. A member named here that differed by seat would show
+    /// server records and writes them once per move, from the spectator's view
+    /// ([`crate::DynGame::observe`]), and works out their patch once for all watchers. A member named here that differed by seat would show
     /// that seat the spectator's version, never more; the conformance suite checks that
     /// every named member is alike for all.
     const PUBLIC_VIEW_MEMBERS: &'static [&'static str] = &[];

@@ -20,7 +20,7 @@ mod outcome;
 pub mod playout;
 mod registry;
 pub mod text;
-mod view_text;
+mod view_parts;
 
 pub use data::{ComponentData, Confidence, DataRef};
 pub use error::{ActionError, ActionErrorKind, SetupError};
@@ -30,7 +30,7 @@ pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};
 pub use registry::{
     replay, DynGame, ErasedGame, EventLog, GameError, GameErrorKind, GameRecord, LoggedEvent,
 };
-pub use view_text::ViewText;
+pub use view_parts::{MemberPrint, Observed, ObservedView, ViewPrint};
 
 /// The one random number generator of the project: seeded, portable, fast.
 pub type Rng = rand_chacha::ChaCha8Rng;

@@ -2,11 +2,13 @@
 //! the server and anything else that picks a game by name at run time.
 
 use std::any::Any;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::{ActionErrorKind, Game, Outcome, Seat, SetupError, ViewText};
+use crate::view_parts::{Observed, ObservedView};
+use crate::{ActionErrorKind, Game, Outcome, Seat, SetupError};
 
 /// Why a JSON-level request failed. `kind` is stable and machine-readable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
@@ -78,14 +80,12 @@ pub trait DynGame: Send + Sync {
     /// Applies one action; returns the events it caused with their sentences.
     fn apply_logged(&mut self, action: &Value) -> Result<Vec<LoggedEvent>, GameError>;
     fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError>;
-    /// The same view as JSON text, serialized straight from the game's view type and split
-    /// by top-level member: cheaper than a [`Value`] when it is only sent or compared (the
-    /// server's per-move patches).
-    fn view_text(&self, seat: Option<Seat>) -> Result<ViewText, GameError>;
-    /// The views of several observers of one position (`None`: the spectator), as
-    /// [`DynGame::view_text`] writes each, with the game's public members
-    /// ([`Game::PUBLIC_VIEW_MEMBERS`]) written once, from the spectator's view.
-    fn view_texts(&self, observers: &[Option<Seat>]) -> Result<Vec<ViewText>, GameError>;
+    /// The views of several observers of one position (`None`: the spectator), each with
+    /// its record ([`crate::ViewPrint`]), to be compared part by part with the views sent
+    /// before (the server's per-move patches). The game's public members
+    /// ([`Game::PUBLIC_VIEW_MEMBERS`]) are recorded and written once, from the spectator's
+    /// view.
+    fn observe(&self, observers: &[Option<Seat>]) -> Result<Vec<Box<dyn ObservedView>>, GameError>;
     fn outcome(&self) -> Option<Outcome>;
     /// `(config, seed, actions)`: everything needed to replay this game.
     fn record(&self) -> Value;
@@ -198,17 +198,6 @@ fn to_json(value: &impl Serialize) -> Value {
     serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
-/// `view` as text, its public members copied from `public` when given.
-fn view_text_of<G: Game>(view: &G::View, public: Option<&ViewText>) -> Result<ViewText, GameError> {
-    // Serializing our own view types cannot fail (no maps with non-string keys).
-    ViewText::sharing(view, G::PUBLIC_VIEW_MEMBERS, public).map_err(|e| {
-        GameError::new(
-            GameErrorKind::Malformed,
-            format!("unserializable {} view: {e}", G::NAME),
-        )
-    })
-}
-
 impl<G: Game> DynGame for ErasedGame<G> {
     fn name(&self) -> &'static str {
         G::NAME
@@ -252,21 +241,31 @@ impl<G: Game> DynGame for ErasedGame<G> {
         Ok(to_json(&self.checked_view(seat)?))
     }
 
-    fn view_text(&self, seat: Option<Seat>) -> Result<ViewText, GameError> {
-        view_text_of::<G>(&self.checked_view(seat)?, None)
-    }
-
-    fn view_texts(&self, observers: &[Option<Seat>]) -> Result<Vec<ViewText>, GameError> {
+    fn observe(&self, observers: &[Option<Seat>]) -> Result<Vec<Box<dyn ObservedView>>, GameError> {
         let seats = observers.iter().filter(|o| o.is_some()).count();
         if G::PUBLIC_VIEW_MEMBERS.is_empty() || seats < 2 {
-            return observers.iter().map(|&o| self.view_text(o)).collect();
+            return observers
+                .iter()
+                .map(|&o| {
+                    Ok(Box::new(Observed::new(self.checked_view(o)?)) as Box<dyn ObservedView>)
+                })
+                .collect();
         }
-        let public = self.view_text(None)?;
+        // Public members are alike in every view (the conformance suite checks it): they
+        // are recorded and written once, in the spectator's view, for every seat.
+        let spectator = Arc::new(Observed::new(self.state.view(None)));
         observers
             .iter()
-            .map(|&observer| match observer {
-                None => Ok(public.clone()),
-                Some(_) => view_text_of::<G>(&self.checked_view(observer)?, Some(&public)),
+            .map(|&observer| {
+                let view: Box<dyn ObservedView> = match observer {
+                    None => Box::new(spectator.clone()),
+                    Some(_) => Box::new(Observed::sharing(
+                        self.checked_view(observer)?,
+                        G::PUBLIC_VIEW_MEMBERS,
+                        spectator.clone(),
+                    )),
+                };
+                Ok(view)
             })
             .collect()
     }

@@ -7,7 +7,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use engine::{DynGame, LoggedEvent, Seat, ViewText};
+use engine::{DynGame, LoggedEvent, ObservedView, Seat};
 use serde_json::Value;
 use tokio::sync::{broadcast, Semaphore};
 
@@ -50,12 +50,12 @@ pub enum Broadcast {
     Seats(Arc<str>),
 }
 
-/// One watched slot: the view last sent to its watchers (the base of the next patch), as
-/// the JSON text it was sent as.
-#[derive(Debug, Default)]
+/// One watched slot: the view last sent to its watchers (the base of the next patch), with
+/// its record.
+#[derive(Default)]
 struct Slot {
     watchers: usize,
-    view: Option<ViewText>,
+    view: Option<Box<dyn ObservedView>>,
 }
 
 struct TableState {
@@ -214,9 +214,12 @@ pub(crate) fn event_entries(events: Vec<LoggedEvent>) -> Vec<EventEntry> {
 
 /// The state message for `seat`, making its view the slot's patch base.
 fn state_message(st: &mut TableState, seat: Option<Seat>) -> Result<String, ApiError> {
-    let view_text = st.game.view_text(seat)?;
-    let view = serde_json::from_str(&view_text.text)
-        .map_err(|e| ApiError::new(ErrorKind::Internal, format!("a view is not JSON: {e}")))?;
+    let observed = st
+        .game
+        .observe(&[seat])?
+        .pop()
+        .ok_or_else(|| ApiError::new(ErrorKind::Internal, "no view was built"))?;
+    let view = observed.json();
     let to_move = st.game.to_move();
     let legal = (seat.is_some() && to_move == seat && st.row.status == Status::Running)
         .then(|| legal_actions(st.game.as_ref()));
@@ -231,7 +234,7 @@ fn state_message(st: &mut TableState, seat: Option<Seat>) -> Result<String, ApiE
         outcome: outcome_json(st.game.as_ref()),
     };
     let slot = slot_index(st, seat);
-    st.slots[slot].view = Some(view_text);
+    st.slots[slot].view = Some(observed);
     Ok(message.to_text())
 }
 
@@ -681,11 +684,12 @@ impl Hub {
             .filter(|&index| st.slots[index].watchers > 0)
             .collect();
         let observers: Vec<Option<Seat>> = watched.iter().map(|&index| slot_seat(index)).collect();
-        // All the watched views at once: their public members are written once.
-        let mut views: Vec<Option<ViewText>> = (0..st.slots.len()).map(|_| None).collect();
-        if let Ok(texts) = st.game.view_texts(&observers) {
-            for (index, text) in watched.into_iter().zip(texts) {
-                views[index] = Some(text);
+        // All the watched views at once: their public members are recorded once.
+        let mut views: Vec<Option<Box<dyn ObservedView>>> =
+            (0..st.slots.len()).map(|_| None).collect();
+        if let Ok(observed) = st.game.observe(&observers) {
+            for (index, view) in watched.into_iter().zip(observed) {
+                views[index] = Some(view);
             }
         }
         let mut patcher = ViewPatcher::default();
@@ -703,7 +707,7 @@ impl Hub {
                     seq,
                     seat,
                     events: events.clone(),
-                    view_patch: patcher.patch(sent, view),
+                    view_patch: patcher.patch(sent.as_ref(), view.as_ref()),
                     to_move,
                     legal: slot_seat(index)
                         .is_some_and(|s| Some(s) == to_move)

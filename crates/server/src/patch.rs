@@ -3,131 +3,212 @@
 //!
 //! Diffing two whole views made up most of the server's CPU per move (a Valdora view is
 //! about 8 KB of JSON, rebuilt as a tree of values and walked key by key for every seat;
-//! see docs/benchmarks.md). Views are kept as the JSON text they were serialized to, and a
-//! subtree whose text has not changed is replaced by `null` on both sides before the diff:
-//! `json_patch::diff` pairs objects by key and arrays by index, so equal placeholders
-//! produce no operation and the patch is exactly the one of the whole views. Only the
-//! changed parts are ever parsed into values.
+//! see docs/benchmarks.md). Each view comes with its record (`engine::ViewPrint`), split by
+//! member and, for a member that is a sequence, by element: the records tell which parts
+//! changed without writing either view as JSON. Only those parts are written and parsed,
+//! and every unchanged part is `null` on both sides of the diff: `json_patch::diff` pairs
+//! objects by key and arrays by index, so equal placeholders give no operation and the
+//! patch is exactly the one of the whole views.
 
-use std::collections::BTreeMap;
-
-use engine::ViewText;
+use engine::{MemberPrint, ObservedView};
 use json_patch::{Patch, PatchOperation};
+use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
 use serde_json::value::RawValue;
 use serde_json::Value;
 
 /// Below this many bytes a changed subtree is parsed whole rather than split further:
 /// splitting it would cost more than the diff it saves.
 const SPLIT_ABOVE: usize = 96;
-/// Parts of a view at least this large are worked out once per move for all the seats
-/// whose views have them alike (the board, the books: the public parts).
-const SHARE_ABOVE: usize = 256;
 
 /// Patches the views of the seats watching one game after one move. Most of a view is
-/// public, the same text in every seat's view: the patch of each large top-level member is
-/// worked out once and shared by the seats with the same old and new text.
+/// public, alike in every seat's view, and a seat's private part is a small part of it (its
+/// own entry in a list of seats): the operations for each change of a member, told by the
+/// records, are worked out once and shared by every view with the same change.
 #[derive(Default)]
 pub struct ViewPatcher<'a> {
-    shared: Vec<SharedMember<'a>>,
+    shared: Vec<(Change<'a>, Vec<PatchOperation>)>,
 }
 
-struct SharedMember<'a> {
-    key: &'a str,
-    old: &'a str,
-    new: &'a str,
-    operations: Vec<PatchOperation>,
+/// What changed in one member of a view, as the records tell it.
+#[derive(Debug, PartialEq)]
+struct Change<'a> {
+    key: &'static str,
+    parts: Parts<'a>,
 }
+
+#[derive(Debug, PartialEq)]
+enum Parts<'a> {
+    /// The member's records, before and after.
+    Whole(&'a [u8], &'a [u8]),
+    /// A sequence: its lengths before and after, and the records of each element that
+    /// changed, by index (an added element has none before).
+    Elements {
+        old_len: usize,
+        new_len: usize,
+        changed: Vec<ChangedElement<'a>>,
+    },
+}
+
+/// An element's index and its records before (none when it was added) and after.
+type ChangedElement<'a> = (usize, Option<&'a [u8]>, &'a [u8]);
 
 impl<'a> ViewPatcher<'a> {
     /// The RFC 6902 patch that turns the view `old` into `new`: the one
     /// `json_patch::diff` gives for the whole views, operation for operation.
-    pub fn patch(&mut self, old: &'a ViewText, new: &'a ViewText) -> Patch {
-        if old.text == new.text {
+    pub fn patch(&mut self, old: &'a dyn ObservedView, new: &'a dyn ObservedView) -> Patch {
+        let (old_print, new_print) = (old.print(), new.print());
+        if old_print == new_print {
             return Patch::default();
         }
-        if old.members.is_empty() || new.members.is_empty() {
-            let (old, new) = changed_parts(&old.text, &new.text);
-            return json_patch::diff(&old, &new);
+        if !old_print.is_split() || !new_print.is_split() {
+            return json_patch::diff(&old.json(), &new.json());
         }
-        // The members as serialized (no need to scan the texts for them), in key order:
-        // the order in which the diff of whole objects visits them.
-        let by_key = |view: &'a ViewText| {
-            let mut members: Members<'a> = view.member_texts().collect();
-            members.sort_unstable_by_key(|(key, _)| *key);
-            members
-        };
-        let (old, new) = (by_key(old), by_key(new));
-        let mut operations = Vec::new();
-        for &(key, new_text) in &new {
-            let old_text = find(&old, key);
-            if old_text != Some(new_text) {
-                operations.extend(self.member_operations(key, old_text, Some(new_text)));
+        let before: Vec<MemberPrint<'a>> = old_print.members().collect();
+        let mut changed: Vec<(&'static str, Vec<PatchOperation>)> = Vec::new();
+        for (i, member) in new_print.members().enumerate() {
+            // Views of one type list their members in one order: look where it was first.
+            let was = before
+                .get(i)
+                .filter(|m| m.key == member.key)
+                .or_else(|| before.iter().find(|m| m.key == member.key));
+            match was {
+                Some(was) if was.bytes == member.bytes => {}
+                Some(was) => {
+                    let operations = self.member_operations(old, new, was, &member);
+                    changed.push((member.key, operations));
+                }
+                None => {
+                    let added = object(
+                        member.key,
+                        Some(parse(first(&new.member_json(member.key, None)))),
+                    );
+                    changed.push((
+                        member.key,
+                        json_patch::diff(&object(member.key, None), &added).0,
+                    ));
+                }
             }
         }
-        for &(key, old_text) in &old {
-            if find(&new, key).is_none() {
-                operations.extend(self.member_operations(key, Some(old_text), None));
-            }
+        // The diff of whole objects visits the members present after in key order, then
+        // the removed ones in key order.
+        changed.sort_unstable_by_key(|(key, _)| *key);
+        let mut removed: Vec<&'static str> = before
+            .iter()
+            .filter(|m| new_print.member(m.key).is_none())
+            .map(|m| m.key)
+            .collect();
+        removed.sort_unstable();
+        let mut operations: Vec<PatchOperation> =
+            changed.into_iter().flat_map(|(_, o)| o).collect();
+        for key in removed {
+            operations
+                .extend(json_patch::diff(&object(key, Some(Value::Null)), &object(key, None)).0);
         }
         Patch(operations)
     }
 
-    /// The operations on top-level member `key` (`None`: absent on that side).
+    /// The operations on member `was` → `now` of `old` → `new`, whose records differ.
     fn member_operations(
         &mut self,
-        key: &'a str,
-        old: Option<&'a str>,
-        new: Option<&'a str>,
+        old: &'a dyn ObservedView,
+        new: &'a dyn ObservedView,
+        was: &MemberPrint<'a>,
+        now: &MemberPrint<'a>,
     ) -> Vec<PatchOperation> {
-        let shareable = match (old, new) {
-            (Some(old), Some(new)) => {
-                (old.len().min(new.len()) >= SHARE_ABOVE).then_some((old, new))
+        let key = now.key;
+        let parts = match (was.elements(), now.elements()) {
+            (Some(before), Some(after)) => {
+                let before: Vec<&'a [u8]> = before.collect();
+                let (old_len, new_len) = (before.len(), after.len());
+                let changed = after
+                    .enumerate()
+                    .filter_map(|(i, element)| match before.get(i) {
+                        Some(&was) if was == element => None,
+                        was => Some((i, was.copied(), element)),
+                    })
+                    .collect();
+                Parts::Elements {
+                    old_len,
+                    new_len,
+                    changed,
+                }
             }
-            _ => None,
+            _ => Parts::Whole(was.bytes, now.bytes),
         };
-        if let Some((old, new)) = shareable {
-            let found = self
-                .shared
-                .iter()
-                .find(|m| m.key == key && m.old == old && m.new == new);
-            if let Some(member) = found {
-                return member.operations.clone();
-            }
+        let change = Change { key, parts };
+        if let Some((_, operations)) = self.shared.iter().find(|(c, _)| *c == change) {
+            return operations.clone();
         }
-        let (old_part, new_part) = match (old, new) {
-            (Some(old), Some(new)) => changed_parts(old, new),
-            (old, new) => (
-                old.map_or(Value::Null, parse),
-                new.map_or(Value::Null, parse),
+        let (old_part, new_part) = match &change.parts {
+            Parts::Whole(..) => changed_parts(
+                first(&old.member_json(key, None)),
+                first(&new.member_json(key, None)),
             ),
+            Parts::Elements {
+                old_len,
+                new_len,
+                changed,
+            } => {
+                let in_both: Vec<usize> = changed
+                    .iter()
+                    .filter(|(_, was, _)| was.is_some())
+                    .map(|(i, _, _)| *i)
+                    .collect();
+                let all: Vec<usize> = changed.iter().map(|(i, _, _)| *i).collect();
+                let old_texts = old.member_json(key, Some(&in_both));
+                let new_texts = new.member_json(key, Some(&all));
+                // Unchanged elements, and removed ones (the diff needs only their
+                // positions), are null.
+                let mut old_out = vec![Value::Null; *old_len];
+                let mut new_out = vec![Value::Null; *new_len];
+                // `all` is ascending: the elements in both come first, in `old_texts`' order.
+                let mut old_texts = old_texts.iter();
+                for (&i, new_text) in all.iter().zip(&new_texts) {
+                    if i < *old_len {
+                        let old_text = old_texts.next().map_or("null", String::as_str);
+                        let (o, n) = changed_parts(old_text, new_text);
+                        old_out[i] = o;
+                        new_out[i] = n;
+                    } else {
+                        new_out[i] = parse(new_text);
+                    }
+                }
+                (Value::Array(old_out), Value::Array(new_out))
+            }
         };
-        // Diffing one-member objects gives the member's operations with their paths.
-        let object = |side: Option<&str>, part: Value| {
-            Value::Object(side.map(|_| (key.to_owned(), part)).into_iter().collect())
-        };
-        let operations = json_patch::diff(&object(old, old_part), &object(new, new_part)).0;
-        if let Some((old, new)) = shareable {
-            self.shared.push(SharedMember {
-                key,
-                old,
-                new,
-                operations: operations.clone(),
-            });
-        }
+        let operations =
+            json_patch::diff(&object(key, Some(old_part)), &object(key, Some(new_part))).0;
+        self.shared.push((change, operations.clone()));
         operations
     }
 }
 
-/// The text of member `key` in a list sorted by key.
-fn find<'a>(members: &[(&'a str, &'a str)], key: &str) -> Option<&'a str> {
-    members
-        .binary_search_by(|(k, _)| (*k).cmp(key))
-        .ok()
-        .map(|i| members[i].1)
+/// `{key: value}`, or `{}`: diffing one-member objects gives the member's operations with
+/// their paths.
+fn object(key: &str, value: Option<Value>) -> Value {
+    Value::Object(value.map(|v| (key.to_owned(), v)).into_iter().collect())
 }
 
-/// `old` and `new` parsed, with every subtree that is the same text on both sides (at the
-/// same key or index) replaced by `null`.
+/// The one text of a member the view was asked for (empty if it had none, which a member
+/// listed in its record always has).
+fn first(texts: &[String]) -> &str {
+    texts.first().map_or("null", String::as_str)
+}
+
+/// The text of member `key` of `entries`, which it has at `i` if it is an object of the
+/// same type as the one `i` counts in (objects of one type list their members in one
+/// order).
+fn find<'a>(entries: &[(&str, &'a RawValue)], i: usize, key: &str) -> Option<&'a str> {
+    entries
+        .get(i)
+        .filter(|(k, _)| *k == key)
+        .or_else(|| entries.iter().find(|(k, _)| *k == key))
+        .map(|(_, value)| value.get())
+}
+
+/// `old` and `new` parsed, with every subtree that is the same text on both sides
+/// replaced by `null` at the same index of an array, and left out of both sides in an
+/// object (the diff of two objects visits only the keys they have).
 fn changed_parts(old: &str, new: &str) -> (Value, Value) {
     if old == new {
         return (Value::Null, Value::Null);
@@ -136,8 +217,11 @@ fn changed_parts(old: &str, new: &str) -> (Value, Value) {
         match (old.as_bytes().first(), new.as_bytes().first()) {
             (Some(b'{'), Some(b'{')) => {
                 // Keys with escapes do not borrow: such objects are parsed whole.
-                if let (Ok(old), Ok(new)) = (members(old), members(new)) {
-                    return changed_members(&old, &new, changed_parts);
+                if let (Ok(old), Ok(new)) = (
+                    serde_json::from_str::<Entries>(old),
+                    serde_json::from_str::<Entries>(new),
+                ) {
+                    return changed_entries(&old.0, &new.0);
                 }
             }
             (Some(b'['), Some(b'[')) => {
@@ -151,44 +235,55 @@ fn changed_parts(old: &str, new: &str) -> (Value, Value) {
     (parse(old), parse(new))
 }
 
-/// An object's members as (key, value text), sorted by key.
-type Members<'a> = Vec<(&'a str, &'a str)>;
+/// An object's members as (key, value text), in the order written.
+struct Entries<'a>(Vec<(&'a str, &'a RawValue)>);
 
-fn members(text: &str) -> serde_json::Result<Members<'_>> {
-    let map: BTreeMap<&str, &RawValue> = serde_json::from_str(text)?;
-    Ok(map
-        .into_iter()
-        .map(|(key, value)| (key, value.get()))
-        .collect())
+impl<'de> Deserialize<'de> for Entries<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Visit;
+        impl<'de> Visitor<'de> for Visit {
+            type Value = Entries<'de>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+                f.write_str("an object")
+            }
+
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries<'de>, A::Error> {
+                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(16));
+                while let Some(entry) = map.next_entry()? {
+                    entries.push(entry);
+                }
+                Ok(Entries(entries))
+            }
+        }
+        deserializer.deserialize_map(Visit)
+    }
 }
 
 fn elements(text: &str) -> serde_json::Result<Vec<&RawValue>> {
     serde_json::from_str(text)
 }
 
-/// The changed parts of two objects, member by member (`each` works out a member present
-/// on both sides). Both lists are sorted by key.
-fn changed_members<'a>(
-    old: &[(&'a str, &'a str)],
-    new: &[(&'a str, &'a str)],
-    mut each: impl FnMut(&'a str, &'a str) -> (Value, Value),
-) -> (Value, Value) {
+/// The changed parts of two objects, member by member: a member with the same text on
+/// both sides is left out of both.
+fn changed_entries(old: &[(&str, &RawValue)], new: &[(&str, &RawValue)]) -> (Value, Value) {
     let mut old_out = serde_json::Map::new();
     let mut new_out = serde_json::Map::new();
-    for &(key, new_value) in new {
-        match find(old, key) {
+    for (i, &(key, new_value)) in new.iter().enumerate() {
+        match find(old, i, key) {
+            Some(old_value) if old_value == new_value.get() => {}
             Some(old_value) => {
-                let (o, n) = each(old_value, new_value);
+                let (o, n) = changed_parts(old_value, new_value.get());
                 old_out.insert(key.to_owned(), o);
                 new_out.insert(key.to_owned(), n);
             }
             None => {
-                new_out.insert(key.to_owned(), parse(new_value));
+                new_out.insert(key.to_owned(), parse(new_value.get()));
             }
         }
     }
-    for &(key, _) in old {
-        if find(new, key).is_none() {
+    for (i, &(key, _)) in old.iter().enumerate() {
+        if find(new, i, key).is_none() {
             // Removed: the diff needs only the key.
             old_out.insert(key.to_owned(), Value::Null);
         }
@@ -217,50 +312,55 @@ fn parse(text: &str) -> Value {
 
 #[cfg(test)]
 mod tests {
+    use engine::Observed;
     use proptest::prelude::*;
+    use serde::ser::{Serialize, SerializeStruct, Serializer};
     use serde_json::json;
 
     use super::*;
 
-    /// The patch of one view on its own (no other seat's views to share the work with).
-    fn view_patch(old: &ViewText, new: &ViewText) -> json_patch::Patch {
-        ViewPatcher::default().patch(old, new)
-    }
+    /// A JSON document as a view: an object is a struct whose fields are its members
+    /// (listed in reverse key order, as struct fields need not be sorted), anything else
+    /// is a view that is not split.
+    struct AsView(Value);
 
-    /// A view as the engine writes it: a `Value` is a map, so it is not split by member.
-    fn raw(value: &Value) -> ViewText {
-        ViewText::of(value).expect("serializable")
-    }
-
-    /// A view as the engine writes a struct: an object's members split (written in reverse
-    /// key order, as struct fields need not be sorted).
-    fn split(value: &Value) -> ViewText {
-        let Value::Object(map) = value else {
-            return raw(value);
-        };
-        let mut text = String::from("{");
-        let mut members = Vec::new();
-        for (key, member) in map.iter().rev() {
-            if !members.is_empty() {
-                text.push(',');
+    impl Serialize for AsView {
+        fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+            let Value::Object(map) = &self.0 else {
+                return self.0.serialize(serializer);
+            };
+            let mut view = serializer.serialize_struct("View", map.len())?;
+            for (key, member) in map.iter().rev() {
+                let key: &'static str = Box::leak(key.clone().into_boxed_str());
+                view.serialize_field(key, member)?;
             }
-            text += &serde_json::to_string(key).expect("serializable");
-            text.push(':');
-            let start = text.len();
-            text += &serde_json::to_string(member).expect("serializable");
-            let key: &'static str = Box::leak(key.clone().into_boxed_str());
-            members.push((key, start..text.len()));
+            view.end()
         }
-        text.push('}');
-        ViewText { text, members }
+    }
+
+    /// `value` as the server keeps a view; `split: false` wraps it so that it is not a
+    /// struct (the record of a view written whole).
+    fn observed(value: &Value, split: bool) -> Observed<AsView> {
+        let value = if split { value.clone() } else { json!([value]) };
+        Observed::new(AsView(value))
+    }
+
+    /// The patch of one view on its own (no other seat's views to share the work with).
+    fn view_patch(old: &Observed<AsView>, new: &Observed<AsView>) -> json_patch::Patch {
+        ViewPatcher::default().patch(old, new)
     }
 
     /// The patch is the library's patch of the whole documents, and applying it to `old`
     /// gives `new`; with views split by member or not.
     fn check(old: &Value, new: &Value) {
         let expected = json_patch::diff(old, new);
-        assert_eq!(view_patch(&raw(old), &raw(new)), expected, "{old} -> {new}");
-        let patch = view_patch(&split(old), &split(new));
+        let whole = view_patch(&observed(old, false), &observed(new, false));
+        assert_eq!(
+            whole,
+            json_patch::diff(&json!([old]), &json!([new])),
+            "whole: {old} -> {new}"
+        );
+        let patch = view_patch(&observed(old, true), &observed(new, true));
         assert_eq!(patch, expected, "split: {old} -> {new}");
         let mut patched = old.clone();
         json_patch::patch(&mut patched, &patch).expect("the patch applies");
@@ -270,7 +370,11 @@ mod tests {
     #[test]
     fn equal_views_give_an_empty_patch() {
         let view = json!({"board": [1, 2, 3], "seats": [{"coins": 4}]});
-        assert!(view_patch(&raw(&view), &raw(&view)).0.is_empty());
+        for split in [true, false] {
+            assert!(view_patch(&observed(&view, split), &observed(&view, split))
+                .0
+                .is_empty());
+        }
     }
 
     #[test]
@@ -279,7 +383,7 @@ mod tests {
         let old = json!({"board": {"spaces": [long, long], "pawns": [[1, 2], [3, 4]]}, "turn": 1});
         let mut new = old.clone();
         new["board"]["pawns"][1][0] = json!(5);
-        let patch = view_patch(&raw(&old), &raw(&new));
+        let patch = view_patch(&observed(&old, true), &observed(&new, true));
         assert_eq!(
             serde_json::to_value(&patch).expect("serializable"),
             json!([{"op": "replace", "path": "/board/pawns/1/0", "value": 5}])
@@ -304,21 +408,61 @@ mod tests {
         let new: Vec<Value> = (0..4)
             .map(|s| seat_view(s, 2, if s == 2 { "new" } else { "old" }))
             .collect();
-        let (old_raw, new_raw): (Vec<_>, Vec<_>) = old
+        let (old_views, new_views): (Vec<_>, Vec<_>) = old
             .iter()
             .zip(&new)
-            .map(|(o, n)| (split(o), split(n)))
+            .map(|(o, n)| (observed(o, true), observed(n, true)))
             .unzip();
         let mut patcher = ViewPatcher::default();
         for seat in 0..4 {
-            let patch = patcher.patch(&old_raw[seat], &new_raw[seat]);
+            let patch = patcher.patch(&old_views[seat], &new_views[seat]);
             assert_eq!(
                 patch,
                 json_patch::diff(&old[seat], &new[seat]),
                 "seat {seat}"
             );
         }
-        assert_eq!(patcher.shared.len(), 1, "the board was worked out once");
+        let keys: Vec<&str> = patcher.shared.iter().map(|(c, _)| c.key).collect();
+        assert_eq!(keys, ["board", "hand"], "the board was worked out once");
+    }
+
+    #[test]
+    fn a_seat_list_is_worked_out_once_for_the_seats_that_see_a_change_alike() {
+        // Each seat sees its own hand in the list of seats, and only the others' counts.
+        let seat_view = |me: usize, hands: &[&str]| {
+            let seats: Vec<Value> = (0..hands.len())
+                .map(|s| {
+                    if s == me {
+                        json!({"count": hands[s].len(), "hand": hands[s]})
+                    } else {
+                        json!({"count": hands[s].len(), "hand": null})
+                    }
+                })
+                .collect();
+            json!({"seats": seats, "me": me})
+        };
+        let (before, after) = (["ab", "c", "de", "f"], ["ab", "c", "d", "f"]);
+        let mut patcher = ViewPatcher::default();
+        let views: Vec<_> = (0..4)
+            .map(|me| {
+                (
+                    observed(&seat_view(me, &before), true),
+                    observed(&seat_view(me, &after), true),
+                )
+            })
+            .collect();
+        for (me, (old, new)) in views.iter().enumerate() {
+            assert_eq!(
+                patcher.patch(old, new),
+                json_patch::diff(&seat_view(me, &before), &seat_view(me, &after)),
+                "seat {me}"
+            );
+        }
+        assert_eq!(
+            patcher.shared.len(),
+            2,
+            "seat 2's entry changed one way for seat 2 and another way for the other three"
+        );
     }
 
     #[test]
@@ -402,10 +546,13 @@ mod tests {
 
         #[test]
         fn one_patcher_for_several_views(pairs in prop::collection::vec(view_pair(), 1..5)) {
-            let raws: Vec<_> = pairs.iter().map(|(o, n)| (split(o), split(n))).collect();
+            let views: Vec<_> = pairs
+                .iter()
+                .map(|(o, n)| (observed(o, true), observed(n, true)))
+                .collect();
             let mut patcher = ViewPatcher::default();
-            for ((old, new), (old_raw, new_raw)) in pairs.iter().zip(&raws) {
-                prop_assert_eq!(patcher.patch(old_raw, new_raw), json_patch::diff(old, new));
+            for ((old, new), (old_view, new_view)) in pairs.iter().zip(&views) {
+                prop_assert_eq!(patcher.patch(old_view, new_view), json_patch::diff(old, new));
             }
         }
 

@@ -60,6 +60,8 @@ pub struct Board {
     /// Drawing positions (0..100).
     pub positions: Vec<(f32, f32)>,
     pub neighbours: Vec<SpaceSet>,
+    /// `neighbours` as lists, in space order (what views show).
+    pub neighbour_lists: Vec<Vec<Space>>,
     pub start: Space,
     /// Book index (0, 1 equipment; 2, 3 commissions) by space, if any.
     book_at: [Option<u8>; MAX_SPACES],
@@ -151,11 +153,16 @@ impl Board {
             .iter()
             .position(|k| matches!(k, SpaceKind::HarbourCity { .. }))
             .expect("counted above") as Space;
+        let neighbour_lists = neighbours
+            .iter()
+            .map(|&set| (0..n as Space).filter(|&t| set & 1 << t != 0).collect())
+            .collect();
         let mut board = Board {
             names: spaces.iter().map(|s| s.0.clone()).collect(),
             positions: spaces.iter().map(|s| (s.2, s.3)).collect(),
             kinds,
             neighbours,
+            neighbour_lists,
             start,
             book_at: [None; MAX_SPACES],
             book_city: [0; 4],

@@ -37,7 +37,7 @@ pub struct View {
     pub bonus_tiles: u8,
     /// The printed name of each item type, in `Item` order (which tool picture loads which
     /// gem is data, V-C5).
-    pub item_names: Vec<String>,
+    pub item_names: Vec<&'static str>,
     /// The component data has provisional entries (see the README).
     pub provisional_data: bool,
 }
@@ -64,12 +64,12 @@ pub enum PhaseView {
 #[ts(export_to = "valdora/")]
 pub struct SpaceView {
     pub id: Space,
-    pub name: String,
+    pub name: &'static str,
     #[serde(flatten)]
     pub kind: SpaceKind,
     pub x: f32,
     pub y: f32,
-    pub neighbours: Vec<Space>,
+    pub neighbours: &'static [Space],
     /// Gems on a road space.
     pub gems: Option<Gems>,
 }
@@ -79,7 +79,7 @@ pub struct SpaceView {
 pub struct EquipmentView {
     pub item: Item,
     /// Printed name ("hammer").
-    pub name: String,
+    pub name: &'static str,
     pub load_cost: u8,
     pub gem: Option<Gem>,
 }
@@ -160,13 +160,11 @@ impl Valdora {
             spaces: (0..board.len() as Space)
                 .map(|s| SpaceView {
                     id: s,
-                    name: board.names[usize::from(s)].clone(),
+                    name: &board.names[usize::from(s)],
                     kind: board.kind(s),
                     x: board.positions[usize::from(s)].0,
                     y: board.positions[usize::from(s)].1,
-                    neighbours: (0..board.len() as Space)
-                        .filter(|&t| board.neighbours[usize::from(s)] & 1 << t != 0)
-                        .collect(),
+                    neighbours: &board.neighbour_lists[usize::from(s)],
                     gems: self.gems_at(s),
                 })
                 .collect(),
@@ -190,7 +188,7 @@ impl Valdora {
                             .filter(|i| p.owns(*i))
                             .map(|i| EquipmentView {
                                 item: i,
-                                name: rules.item_names[i.index()].clone(),
+                                name: &rules.item_names[i.index()],
                                 load_cost: p.cost_to_load(i),
                                 gem: p.gems[i.index()],
                             })
@@ -231,7 +229,7 @@ impl Valdora {
             bonus_tiles: self.bonus_supply(),
             item_names: Item::ALL
                 .into_iter()
-                .map(|i| rules.item_names[i.index()].clone())
+                .map(|i| rules.item_names[i.index()].as_str())
                 .collect(),
             provisional_data: !rules.provisional.is_empty(),
         }
@@ -386,7 +384,7 @@ impl Valdora {
             let joined: Vec<&str> = space
                 .neighbours
                 .iter()
-                .filter_map(|&n| v.spaces.get(usize::from(n)).map(|s| s.name.as_str()))
+                .filter_map(|&n| v.spaces.get(usize::from(n)).map(|s| s.name))
                 .collect();
             let _ = writeln!(
                 o,
