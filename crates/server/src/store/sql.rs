@@ -48,7 +48,15 @@ enum Backend {
 /// Games and moves in a SQL database.
 #[derive(Debug, Clone)]
 pub struct SqlStore {
+    /// Reads.
     pool: AnyPool,
+    /// Writes. SQLite: a pool of one connection, so that every write finds the pages the
+    /// last one touched in that connection's cache. A connection caches pages for itself
+    /// and must read them again after another connection wrote, so writes spread over the
+    /// pool's connections spent a quarter of the writer's time reading back pages they
+    /// had just written. PostgreSQL: the pool (its caches are the server's, and
+    /// `--writers` transactions store moves at once).
+    writes: AnyPool,
     backend: Backend,
     /// When the writer last checkpointed (SQLite).
     last_checkpoint: Arc<Mutex<Instant>>,
@@ -93,23 +101,27 @@ impl SqlStore {
                  PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;"
             }
         };
-        let pool = AnyPoolOptions::new()
-            .max_connections(match backend {
-                // One writer at a time in any case; a few readers beside it.
-                Backend::Sqlite => 4,
-                Backend::Postgres => 8,
-            })
-            .after_connect(move |conn, _| {
-                Box::pin(async move {
-                    if backend == Backend::Sqlite {
-                        conn.execute(pragmas).await?;
-                    }
-                    Ok(())
+        let connect = |connections: u32| {
+            AnyPoolOptions::new()
+                .max_connections(connections)
+                .after_connect(move |conn, _| {
+                    Box::pin(async move {
+                        if backend == Backend::Sqlite {
+                            conn.execute(pragmas).await?;
+                        }
+                        Ok(())
+                    })
                 })
-            })
-            .connect(&url)
-            .await
-            .map_err(|e| StoreError::Open(format!("{}: {e}", redact(&url))))?;
+                .connect(&url)
+        };
+        let opened = |e: sqlx::Error| StoreError::Open(format!("{}: {e}", redact(&url)));
+        let pool = connect(match backend {
+            // One writer at a time in any case; a few readers beside it.
+            Backend::Sqlite => 4,
+            Backend::Postgres => 8,
+        })
+        .await
+        .map_err(opened)?;
         let migrator = match backend {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
@@ -118,8 +130,13 @@ impl SqlStore {
             .run(&pool)
             .await
             .map_err(|e| StoreError::Open(format!("migrating the schema: {e}")))?;
+        let writes = match backend {
+            Backend::Sqlite => connect(1).await.map_err(opened)?,
+            Backend::Postgres => pool.clone(),
+        };
         Ok(SqlStore {
             pool,
+            writes,
             backend,
             last_checkpoint: Arc::new(Mutex::new(Instant::now())),
         })
@@ -136,11 +153,11 @@ impl SqlStore {
     async fn store_all(&self, rows: &[&Commit]) -> Result<(), sqlx::Error> {
         if !rows.iter().any(|c| c.ends_game) {
             insert_moves(self.backend, rows, false)
-                .execute(&self.pool)
+                .execute(&self.writes)
                 .await?;
             return Ok(());
         }
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         insert_moves(self.backend, rows, false)
             .execute(&mut *tx)
             .await?;
@@ -153,7 +170,7 @@ impl SqlStore {
     /// Stores what it can of `rows`, move by move in one transaction: whether each was
     /// stored (false: its position was taken).
     async fn store_each(&self, rows: &[&Commit]) -> Result<Vec<bool>, StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut tx = self.writes.begin().await?;
         let mut stored = Vec::with_capacity(rows.len());
         for commit in rows {
             let done = insert_moves(self.backend, std::slice::from_ref(commit), true)
@@ -284,7 +301,7 @@ impl Store for SqlStore {
         .bind(game.status.as_str())
         .bind(seats_json(&game.seats))
         .bind(game.version)
-        .execute(&self.pool)
+        .execute(&self.writes)
         .await?;
         Ok(())
     }
@@ -376,7 +393,7 @@ impl Store for SqlStore {
         .bind(status.as_str())
         .bind(id)
         .bind(version)
-        .execute(&self.pool)
+        .execute(&self.writes)
         .await?;
         if done.rows_affected() == 1 {
             Ok(())
@@ -444,7 +461,7 @@ impl Store for SqlStore {
             *last = Instant::now();
         }
         if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-            .fetch_optional(&self.pool)
+            .fetch_optional(&self.writes)
             .await
         {
             tracing::warn!(%error, "checkpointing the write-ahead log failed");
@@ -473,6 +490,7 @@ impl Store for SqlStore {
     }
 
     async fn close(&self) {
+        self.writes.close().await;
         self.pool.close().await;
     }
 }
