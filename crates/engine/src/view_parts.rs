@@ -20,45 +20,88 @@
 
 use std::fmt;
 use std::ops::Range;
+use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use serde::ser::{self, Impossible, Serialize};
 use serde_json::Value;
 
 /// The record of one view, split by member.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default)]
 pub struct ViewPrint {
     bytes: Vec<u8>,
     /// In the order serialized; empty when the view is not a struct.
     members: Vec<MemberSpan>,
+    /// Where the elements of the members that are sequences begin in `bytes`; after a
+    /// member's last element, where it ends. One list for all, so that a record is three
+    /// allocations however many members it has.
+    bounds: Vec<u32>,
+    /// The record the public members are in (the spectator's, of the same position).
+    source: Option<Arc<ViewPrint>>,
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct MemberSpan {
     key: &'static str,
-    bytes: Range<usize>,
-    /// Each element's bytes, when the member is a sequence.
-    elements: Option<Vec<Range<usize>>>,
+    at: At,
 }
+
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum At {
+    /// In this record: its bytes, and its element boundaries in `bounds` when it is a
+    /// sequence.
+    Here {
+        bytes: Range<u32>,
+        elements: Option<Range<u32>>,
+    },
+    /// Member `i` of the source's record.
+    Source(usize),
+}
+
+/// Two records are equal when they have the same members, in order, with the same bytes:
+/// the same values (and so the same JSON), wherever their bytes lie.
+impl PartialEq for ViewPrint {
+    fn eq(&self, other: &Self) -> bool {
+        if !self.is_split() || !other.is_split() {
+            return self.members.is_empty()
+                && other.members.is_empty()
+                && self.bytes == other.bytes;
+        }
+        self.members.len() == other.members.len()
+            && self
+                .members()
+                .zip(other.members())
+                .all(|(a, b)| a.key == b.key && a.bytes == b.bytes)
+    }
+}
+
+impl Eq for ViewPrint {}
 
 /// One member of a [`ViewPrint`].
 #[derive(Debug, Clone, Copy)]
 pub struct MemberPrint<'a> {
     pub key: &'static str,
-    /// The member's whole record.
+    /// The member's whole record. A public member's record is the spectator's: the same
+    /// bytes, at the same place, in every view recorded from it.
     pub bytes: &'a [u8],
-    print: &'a ViewPrint,
-    elements: Option<&'a [Range<usize>]>,
+    record: &'a [u8],
+    bounds: Option<&'a [u32]>,
 }
 
 impl<'a> MemberPrint<'a> {
     /// The record of each element, when the member is a sequence.
     pub fn elements(&self) -> Option<impl ExactSizeIterator<Item = &'a [u8]> + 'a> {
-        let print = self.print;
-        self.elements
-            .map(move |ranges| ranges.iter().map(move |r| &print.bytes[r.clone()]))
+        let record = self.record;
+        self.bounds.map(move |bounds| {
+            bounds
+                .windows(2)
+                .map(move |w| &record[w[0] as usize..w[1] as usize])
+        })
     }
 }
+
+/// The longest record so far: the room a new one starts with, so that it never grows.
+static LONGEST: AtomicUsize = AtomicUsize::new(1024);
 
 impl ViewPrint {
     /// The record of `view`.
@@ -72,17 +115,18 @@ impl ViewPrint {
     pub fn sharing<T: Serialize + ?Sized>(
         view: &T,
         public: &[&str],
-        source: Option<&ViewPrint>,
+        source: Option<Arc<ViewPrint>>,
     ) -> Self {
         let mut split = Split {
             print: ViewPrint {
-                bytes: Vec::with_capacity(source.map_or(1024, |s| s.bytes.len())),
-                members: Vec::new(),
+                bytes: Vec::with_capacity(LONGEST.load(Ordering::Relaxed)),
+                members: Vec::with_capacity(source.as_ref().map_or(32, |s| s.members.len())),
+                bounds: Vec::with_capacity(source.as_ref().map_or(256, |s| s.bounds.len())),
+                source,
             },
             public,
-            source,
         };
-        match view.serialize(&mut split) {
+        let print = match view.serialize(&mut split) {
             Ok(()) => split.print,
             Err(_) => {
                 let mut bytes = Vec::new();
@@ -90,10 +134,12 @@ impl ViewPrint {
                 let _ = view.serialize(Trace::new(&mut bytes));
                 ViewPrint {
                     bytes,
-                    members: Vec::new(),
+                    ..ViewPrint::default()
                 }
             }
-        }
+        };
+        LONGEST.fetch_max(print.bytes.len(), Ordering::Relaxed);
+        print
     }
 
     /// Whether the view was a struct, recorded member by member.
@@ -115,11 +161,23 @@ impl ViewPrint {
     }
 
     fn member_print<'a>(&'a self, span: &'a MemberSpan) -> MemberPrint<'a> {
-        MemberPrint {
-            key: span.key,
-            bytes: &self.bytes[span.bytes.clone()],
-            print: self,
-            elements: span.elements.as_deref(),
+        match (&span.at, &self.source) {
+            (At::Here { bytes, elements }, _) => MemberPrint {
+                key: span.key,
+                bytes: &self.bytes[bytes.start as usize..bytes.end as usize],
+                record: &self.bytes,
+                bounds: elements
+                    .as_ref()
+                    .map(|r| &self.bounds[r.start as usize..r.end as usize]),
+            },
+            (At::Source(i), Some(source)) => source.member_print(&source.members[*i]),
+            // A member is recorded as the source's only when there is a source.
+            (At::Source(_), None) => MemberPrint {
+                key: span.key,
+                bytes: &[],
+                record: &[],
+                bounds: None,
+            },
         }
     }
 }
@@ -140,7 +198,7 @@ pub trait ObservedView: Send + Sync {
 #[derive(Debug, Clone)]
 pub struct Observed<V> {
     view: V,
-    print: ViewPrint,
+    print: Arc<ViewPrint>,
     /// The view whose record and JSON this one takes its public members from.
     source: Option<Source<V>>,
 }
@@ -153,7 +211,7 @@ struct Source<V> {
 
 impl<V: Serialize> Observed<V> {
     pub fn new(view: V) -> Self {
-        let print = ViewPrint::of(&view);
+        let print = Arc::new(ViewPrint::of(&view));
         Observed {
             view,
             print,
@@ -166,7 +224,11 @@ impl<V: Serialize> Observed<V> {
     /// their JSON from the spectator too means that a member wrongly called public could
     /// only show this view's observer less than it may know, never more.
     pub fn sharing(view: V, public: &'static [&'static str], source: Arc<Observed<V>>) -> Self {
-        let print = ViewPrint::sharing(&view, public, Some(&source.print));
+        let print = Arc::new(ViewPrint::sharing(
+            &view,
+            public,
+            Some(source.print.clone()),
+        ));
         Observed {
             view,
             print,
@@ -254,9 +316,8 @@ macro_rules! refuse {
 /// The serializer of a whole view, member by member.
 struct Split<'a> {
     print: ViewPrint,
-    /// Members copied from `source` rather than recorded.
+    /// Members taken from `print.source` rather than recorded.
     public: &'a [&'a str],
-    source: Option<&'a ViewPrint>,
 }
 
 impl ser::SerializeStruct for &mut Split<'_> {
@@ -268,45 +329,32 @@ impl ser::SerializeStruct for &mut Split<'_> {
         key: &'static str,
         value: &T,
     ) -> Result<(), NotSplit> {
-        let bytes = &mut self.print.bytes;
-        let start = bytes.len();
-        let copied = self
+        let print = &mut self.print;
+        let public = print
             .source
+            .as_ref()
             .filter(|_| self.public.contains(&key))
-            .and_then(|source| {
-                source
-                    .members
-                    .iter()
-                    .find(|m| m.key == key)
-                    .map(|m| (source, m))
-            });
-        let elements = match copied {
-            Some((source, member)) => {
-                bytes.extend_from_slice(&source.bytes[member.bytes.clone()]);
-                // The copied ranges, moved to where the copy lies.
-                let shift = |r: &Range<usize>| {
-                    r.start - member.bytes.start + start..r.end - member.bytes.start + start
-                };
-                member
-                    .elements
-                    .as_ref()
-                    .map(|ranges| ranges.iter().map(shift).collect())
-            }
+            .and_then(|source| source.members.iter().position(|m| m.key == key));
+        let at = match public {
+            Some(i) => At::Source(i),
             None => {
-                let mut elements = None;
+                let (start, first) = (offset(&print.bytes), offset(&print.bounds));
+                let mut sequence = false;
                 // Recording never fails.
                 let _ = value.serialize(Trace {
-                    out: bytes,
-                    elements: Some(&mut elements),
+                    out: &mut print.bytes,
+                    bounds: Some(Bounds {
+                        list: &mut print.bounds,
+                        sequence: &mut sequence,
+                    }),
                 });
-                elements
+                At::Here {
+                    bytes: start..offset(&print.bytes),
+                    elements: sequence.then(|| first..offset(&print.bounds)),
+                }
             }
         };
-        self.print.members.push(MemberSpan {
-            key,
-            bytes: start..self.print.bytes.len(),
-            elements,
-        });
+        print.members.push(MemberSpan { key, at });
         Ok(())
     }
 
@@ -414,19 +462,27 @@ mod tag {
     pub const END: u8 = 27;
 }
 
-/// The serializer that writes a record. `elements` is given for a member of the view: a
+/// The length of `list`, as a record's offsets are kept (views are far smaller than 4 GiB).
+fn offset<T>(list: &[T]) -> u32 {
+    list.len() as u32
+}
+
+/// The serializer that writes a record. `bounds` is given for a member of the view: a
 /// sequence there records where each of its elements lies.
 struct Trace<'a> {
     out: &'a mut Vec<u8>,
-    elements: Option<&'a mut Option<Vec<Range<usize>>>>,
+    bounds: Option<Bounds<'a>>,
+}
+
+/// Where a member's element boundaries go, and whether the member was a sequence.
+struct Bounds<'a> {
+    list: &'a mut Vec<u32>,
+    sequence: &'a mut bool,
 }
 
 impl<'a> Trace<'a> {
     fn new(out: &'a mut Vec<u8>) -> Self {
-        Trace {
-            out,
-            elements: None,
-        }
+        Trace { out, bounds: None }
     }
 
     fn text(&mut self, tag: u8, text: &[u8]) {
@@ -460,17 +516,16 @@ fn push_key(out: &mut Vec<u8>, tag: u8, key: &'static str) {
 /// A sequence, tuple, map or struct being recorded; its end mark is written at `end`.
 struct Compound<'a> {
     out: &'a mut Vec<u8>,
-    elements: Option<&'a mut Option<Vec<Range<usize>>>>,
+    /// A member of the view that is a sequence: where each element begins goes here.
+    bounds: Option<&'a mut Vec<u32>>,
 }
 
 impl Compound<'_> {
     fn value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NotSplit> {
-        let start = self.out.len();
-        value.serialize(Trace::new(self.out))?;
-        if let Some(Some(ranges)) = self.elements.as_deref_mut() {
-            ranges.push(start..self.out.len());
+        if let Some(bounds) = self.bounds.as_deref_mut() {
+            bounds.push(offset(self.out));
         }
-        Ok(())
+        value.serialize(Trace::new(self.out))
     }
 
     fn field(&mut self, key: &'static str) {
@@ -478,6 +533,10 @@ impl Compound<'_> {
     }
 
     fn close(self) -> Result<(), NotSplit> {
+        if let Some(bounds) = self.bounds {
+            // Where the last element ends.
+            bounds.push(offset(self.out));
+        }
         self.out.push(tag::END);
         Ok(())
     }
@@ -601,13 +660,13 @@ impl<'a> ser::Serializer for Trace<'a> {
 
     fn serialize_seq(self, _: Option<usize>) -> Result<Compound<'a>, NotSplit> {
         self.out.push(tag::SEQ);
-        let elements = self.elements.map(|elements| {
-            *elements = Some(Vec::new());
-            elements
+        let bounds = self.bounds.map(|bounds| {
+            *bounds.sequence = true;
+            bounds.list
         });
         Ok(Compound {
             out: self.out,
-            elements,
+            bounds,
         })
     }
 
@@ -615,7 +674,7 @@ impl<'a> ser::Serializer for Trace<'a> {
         self.out.push(tag::SEQ);
         Ok(Compound {
             out: self.out,
-            elements: None,
+            bounds: None,
         })
     }
 
@@ -634,7 +693,7 @@ impl<'a> ser::Serializer for Trace<'a> {
         self.out.push(tag::SEQ);
         Ok(Compound {
             out: self.out,
-            elements: None,
+            bounds: None,
         })
     }
 
@@ -642,7 +701,7 @@ impl<'a> ser::Serializer for Trace<'a> {
         self.out.push(tag::MAP);
         Ok(Compound {
             out: self.out,
-            elements: None,
+            bounds: None,
         })
     }
 
@@ -650,7 +709,7 @@ impl<'a> ser::Serializer for Trace<'a> {
         self.out.push(tag::STRUCT);
         Ok(Compound {
             out: self.out,
-            elements: None,
+            bounds: None,
         })
     }
 
@@ -665,7 +724,7 @@ impl<'a> ser::Serializer for Trace<'a> {
         self.out.push(tag::STRUCT);
         Ok(Compound {
             out: self.out,
-            elements: None,
+            bounds: None,
         })
     }
 }
@@ -1097,17 +1156,26 @@ mod tests {
 
     #[test]
     fn public_members_are_copied_from_the_source_and_the_rest_is_recorded() {
-        let source = ViewPrint::of(&board());
+        let source = Arc::new(ViewPrint::of(&board()));
         let mut other = board();
         other.name = "another name";
         other.spaces.push((9.0, None));
-        let shared = ViewPrint::sharing(&other, &["spaces", "absent"], Some(&source));
+        let shared = ViewPrint::sharing(&other, &["spaces", "absent"], Some(source.clone()));
         let mut expected = board();
         expected.name = "another name";
         assert_eq!(
             shared,
             ViewPrint::of(&expected),
             "spaces come from the source, the name from the value"
+        );
+        let (from_source, in_source) = (
+            shared.member("spaces").expect("spaces").bytes,
+            source.member("spaces").expect("spaces").bytes,
+        );
+        assert_eq!(
+            (from_source.as_ptr(), from_source.len()),
+            (in_source.as_ptr(), in_source.len()),
+            "a public member's record is the source's own bytes, not a copy"
         );
         assert_eq!(
             ViewPrint::sharing(&other, &["spaces"], None),

@@ -27,6 +27,28 @@ const SPLIT_ABOVE: usize = 96;
 #[derive(Default)]
 pub struct ViewPatcher<'a> {
     shared: Vec<(Change<'a>, Vec<PatchOperation>)>,
+    /// What the last view patched had at each member: the places of its records before and
+    /// after, and its change in `shared` (`None`: unchanged). A public member's records
+    /// are the spectator's, at the same place in every view of a move, so the next view
+    /// takes the answer from here rather than comparing them again.
+    last: Vec<Worked>,
+}
+
+#[derive(Clone, Copy)]
+struct Worked {
+    was: Place,
+    now: Place,
+    change: Option<usize>,
+}
+
+/// Where a record lies (address and length): two records at one place are one record.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Place(usize, usize);
+
+impl Place {
+    fn of(bytes: &[u8]) -> Self {
+        Place(bytes.as_ptr() as usize, bytes.len())
+    }
 }
 
 /// What changed in one member of a view, as the records tell it.
@@ -57,38 +79,50 @@ impl<'a> ViewPatcher<'a> {
     /// `json_patch::diff` gives for the whole views, operation for operation.
     pub fn patch(&mut self, old: &'a dyn ObservedView, new: &'a dyn ObservedView) -> Patch {
         let (old_print, new_print) = (old.print(), new.print());
-        if old_print == new_print {
-            return Patch::default();
-        }
         if !old_print.is_split() || !new_print.is_split() {
+            self.last.clear();
+            if old_print == new_print {
+                return Patch::default();
+            }
             return json_patch::diff(&old.json(), &new.json());
         }
         let before: Vec<MemberPrint<'a>> = old_print.members().collect();
         let mut changed: Vec<(&'static str, Vec<PatchOperation>)> = Vec::new();
+        let mut worked = Vec::with_capacity(new_print.members().len());
         for (i, member) in new_print.members().enumerate() {
             // Views of one type list their members in one order: look where it was first.
-            let was = before
+            let Some(was) = before
                 .get(i)
                 .filter(|m| m.key == member.key)
-                .or_else(|| before.iter().find(|m| m.key == member.key));
-            match was {
-                Some(was) if was.bytes == member.bytes => {}
-                Some(was) => {
-                    let operations = self.member_operations(old, new, was, &member);
-                    changed.push((member.key, operations));
-                }
-                None => {
-                    let added = object(
-                        member.key,
-                        Some(parse(first(&new.member_json(member.key, None)))),
-                    );
-                    changed.push((
-                        member.key,
-                        json_patch::diff(&object(member.key, None), &added).0,
-                    ));
-                }
+                .or_else(|| before.iter().find(|m| m.key == member.key))
+            else {
+                let text = new.member_json(member.key, None);
+                let added = object(member.key, Some(parse(first(&text))));
+                let operations = json_patch::diff(&object(member.key, None), &added).0;
+                changed.push((member.key, operations));
+                worked.push(None);
+                continue;
+            };
+            let (was_at, now_at) = (Place::of(was.bytes), Place::of(member.bytes));
+            let change = match self.last.get(i) {
+                Some(w) if w.was == was_at && w.now == now_at => w.change,
+                _ if was.bytes == member.bytes => None,
+                _ => Some(self.member_change(old, new, was, &member)),
+            };
+            if let Some(change) = change {
+                changed.push((member.key, self.shared[change].1.clone()));
             }
+            worked.push(Some(Worked {
+                was: was_at,
+                now: now_at,
+                change,
+            }));
         }
+        // Members that were added break the correspondence of places: keep none then.
+        self.last = worked
+            .into_iter()
+            .collect::<Option<_>>()
+            .unwrap_or_default();
         // The diff of whole objects visits the members present after in key order, then
         // the removed ones in key order.
         changed.sort_unstable_by_key(|(key, _)| *key);
@@ -107,14 +141,15 @@ impl<'a> ViewPatcher<'a> {
         Patch(operations)
     }
 
-    /// The operations on member `was` → `now` of `old` → `new`, whose records differ.
-    fn member_operations(
+    /// The change of member `was` → `now` of `old` → `new`, whose records differ, as its
+    /// index in `shared` (worked out now unless another view had the same change).
+    fn member_change(
         &mut self,
         old: &'a dyn ObservedView,
         new: &'a dyn ObservedView,
         was: &MemberPrint<'a>,
         now: &MemberPrint<'a>,
-    ) -> Vec<PatchOperation> {
+    ) -> usize {
         let key = now.key;
         let parts = match (was.elements(), now.elements()) {
             (Some(before), Some(after)) => {
@@ -136,8 +171,8 @@ impl<'a> ViewPatcher<'a> {
             _ => Parts::Whole(was.bytes, now.bytes),
         };
         let change = Change { key, parts };
-        if let Some((_, operations)) = self.shared.iter().find(|(c, _)| *c == change) {
-            return operations.clone();
+        if let Some(found) = self.shared.iter().position(|(c, _)| *c == change) {
+            return found;
         }
         let (old_part, new_part) = match &change.parts {
             Parts::Whole(..) => changed_parts(
@@ -178,8 +213,8 @@ impl<'a> ViewPatcher<'a> {
         };
         let operations =
             json_patch::diff(&object(key, Some(old_part)), &object(key, Some(new_part))).0;
-        self.shared.push((change, operations.clone()));
-        operations
+        self.shared.push((change, operations));
+        self.shared.len() - 1
     }
 }
 
@@ -424,6 +459,40 @@ mod tests {
         }
         let keys: Vec<&str> = patcher.shared.iter().map(|(c, _)| c.key).collect();
         assert_eq!(keys, ["board", "hand"], "the board was worked out once");
+    }
+
+    #[test]
+    fn public_members_recorded_from_the_spectator_are_compared_and_worked_out_once() {
+        let view = |me: Option<u8>, pawn: u8, hand: &str| json!({"board": {"pawn": pawn, "spaces": vec!["s".repeat(40); 10]}, "hand": me.map(|_| hand), "me": me});
+        let spectator = |pawn| std::sync::Arc::new(observed(&view(None, pawn, ""), true));
+        let (spectator_before, spectator_after) = (spectator(1), spectator(2));
+        let seat = |me: u8, pawn, hand, source: &std::sync::Arc<Observed<AsView>>| {
+            Observed::sharing(
+                AsView(view(Some(me), pawn, hand)),
+                &["board"],
+                source.clone(),
+            )
+        };
+        let before: Vec<_> = (0..3)
+            .map(|me| seat(me, 1, "old", &spectator_before))
+            .collect();
+        let after: Vec<_> = (0..3)
+            .map(|me| seat(me, 2, if me == 1 { "new" } else { "old" }, &spectator_after))
+            .collect();
+        let mut patcher = ViewPatcher::default();
+        for me in 0..3u8 {
+            let i = usize::from(me);
+            assert_eq!(
+                patcher.patch(&before[i], &after[i]),
+                json_patch::diff(
+                    &view(Some(me), 1, "old"),
+                    &view(Some(me), 2, if me == 1 { "new" } else { "old" })
+                ),
+                "seat {me}"
+            );
+        }
+        let keys: Vec<&str> = patcher.shared.iter().map(|(c, _)| c.key).collect();
+        assert_eq!(keys, ["board", "hand"]);
     }
 
     #[test]
