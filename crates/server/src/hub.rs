@@ -7,7 +7,9 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
+use axum::extract::ws::Utf8Bytes;
 use engine::{DynGame, LoggedEvent, ObservedView, Seat};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use tokio::sync::{broadcast, Semaphore};
 
@@ -18,7 +20,7 @@ use crate::error::ApiError;
 use crate::patch::ViewPatcher;
 use crate::protocol::{
     CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame, Joined,
-    LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage,
+    LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage, UpdateText,
 };
 use crate::store::{Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store};
 use crate::tokens;
@@ -44,10 +46,10 @@ pub enum Broadcast {
     /// slot nobody watched.
     Update {
         seq: u64,
-        messages: Vec<Option<Arc<str>>>,
+        messages: Vec<Option<Utf8Bytes>>,
     },
     /// The seats changed: one message for all.
-    Seats(Arc<str>),
+    Seats(Utf8Bytes),
 }
 
 /// One watched slot: the view last sent to its watchers (the base of the next patch), with
@@ -193,6 +195,12 @@ fn legal_actions(game: &dyn DynGame) -> Vec<LegalAction> {
             description,
         })
         .collect()
+}
+
+/// `value` as JSON text to splice into a message (our own types serialize infallibly).
+fn json_text(value: &impl serde::Serialize) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value)
+        .unwrap_or_else(|_| RawValue::from_string("null".into()).unwrap_or_default())
 }
 
 pub(crate) fn outcome_json(game: &dyn DynGame) -> Option<Value> {
@@ -673,9 +681,11 @@ impl Hub {
         }
         st.last_used = Instant::now();
         let to_move = st.game.to_move();
-        let outcome = outcome_json(st.game.as_ref());
         let status = st.row.status;
-        let mover_legal = to_move.map(|_| legal_actions(st.game.as_ref()));
+        // The parts of the update alike for every watcher, written once.
+        let events_text = json_text(&events);
+        let legal_text = to_move.map(|_| json_text(&legal_actions(st.game.as_ref())));
+        let outcome_text = json_text(&outcome_json(st.game.as_ref()));
         let seats = st.row.seats.len();
         // The move is stored and installed: never return early from here. A slot without
         // a message gets the whole state instead (its watchers resync).
@@ -693,7 +703,7 @@ impl Hub {
             }
         }
         let mut patcher = ViewPatcher::default();
-        let messages: Vec<Option<Arc<str>>> = st
+        let messages: Vec<Option<Utf8Bytes>> = st
             .slots
             .iter()
             .zip(&views)
@@ -703,20 +713,20 @@ impl Hub {
                 let (Some(sent), Some(view)) = (&slot.view, view) else {
                     return None;
                 };
-                let message = ServerMessage::Update {
+                let message = UpdateText {
+                    kind: "update",
                     seq,
                     seat,
-                    events: events.clone(),
-                    view_patch: patcher.patch(sent.as_ref(), view.as_ref()),
+                    events: &events_text,
+                    view_patch: &patcher.patch(sent.as_ref(), view.as_ref()),
                     to_move,
-                    legal: slot_seat(index)
-                        .is_some_and(|s| Some(s) == to_move)
-                        .then(|| mover_legal.clone())
-                        .flatten(),
+                    legal: legal_text
+                        .as_deref()
+                        .filter(|_| slot_seat(index).is_some_and(|s| Some(s) == to_move)),
                     status,
-                    outcome: outcome.clone(),
+                    outcome: &outcome_text,
                 };
-                Some(Arc::from(message.to_text()))
+                Some(message.to_text().into())
             })
             .collect();
         drop(patcher);

@@ -2,6 +2,7 @@
 //! (views, actions, events, outcomes) are the games' own JSON, typed `Object` here.
 
 use serde::{Deserialize, Serialize};
+use serde_json::value::RawValue;
 use serde_json::Value;
 use utoipa::ToSchema;
 
@@ -262,6 +263,33 @@ pub enum ServerMessage {
     },
 }
 
+/// [`ServerMessage::Update`] as the server writes it: the parts alike for every watcher of
+/// a move (events, the mover's legal actions, the outcome) are written once and spliced in
+/// as JSON text; the view patch is each watcher's own. A test checks that the text is the
+/// one `ServerMessage::Update` writes.
+#[derive(Serialize)]
+pub(crate) struct UpdateText<'a> {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub seq: u64,
+    pub seat: u8,
+    pub events: &'a RawValue,
+    pub view_patch: &'a json_patch::Patch,
+    pub to_move: Option<u8>,
+    pub legal: Option<&'a RawValue>,
+    pub status: Status,
+    pub outcome: &'a RawValue,
+}
+
+impl UpdateText<'_> {
+    pub fn to_text(&self) -> String {
+        // Numbers, enums, patches and JSON text serialize infallibly.
+        serde_json::to_string(self).unwrap_or_else(|_| {
+            r#"{"type":"error","kind":"internal","message":"unserializable message"}"#.into()
+        })
+    }
+}
+
 impl ServerMessage {
     pub fn error(kind: ErrorKind, message: impl Into<String>) -> Self {
         ServerMessage::Error {
@@ -277,5 +305,69 @@ impl ServerMessage {
         serde_json::to_string(self).unwrap_or_else(|_| {
             r#"{"type":"error","kind":"internal","message":"unserializable message"}"#.into()
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn an_update_written_from_its_parts_is_the_update_message() {
+        let events = vec![EventEntry {
+            event: json!({"moved": {"to": 3, "name": "a \"quoted\" town"}}),
+            text: "Seat 1 moves to a \"quoted\" town.".into(),
+        }];
+        let legal = vec![LegalAction {
+            action: json!({"pass": null}),
+            description: "pass".into(),
+        }];
+        let patch: json_patch::Patch = serde_json::from_value(
+            json!([{"op": "replace", "path": "/seats/1/coins", "value": 4}]),
+        )
+        .expect("a patch");
+        for (legal, outcome) in [
+            (Some(legal), None),
+            (None, Some(json!({"ranks": [1, 2], "scores": [10, 7]}))),
+        ] {
+            let expected = ServerMessage::Update {
+                seq: 7,
+                seat: 1,
+                events: events.clone(),
+                view_patch: patch.clone(),
+                to_move: legal.as_ref().map(|_| 2),
+                legal: legal.clone(),
+                status: if outcome.is_some() {
+                    Status::Over
+                } else {
+                    Status::Running
+                },
+                outcome: outcome.clone(),
+            };
+            let (events, legal, outcome) = (raw(&events), legal.as_ref().map(raw), raw(&outcome));
+            let text = UpdateText {
+                kind: "update",
+                seq: 7,
+                seat: 1,
+                events: &events,
+                view_patch: &patch,
+                to_move: legal.as_ref().map(|_| 2),
+                legal: legal.as_deref(),
+                status: if outcome.get() == "null" {
+                    Status::Running
+                } else {
+                    Status::Over
+                },
+                outcome: &outcome,
+            }
+            .to_text();
+            assert_eq!(text, expected.to_text());
+        }
+    }
+
+    fn raw(value: &impl Serialize) -> Box<RawValue> {
+        serde_json::value::to_raw_value(value).expect("serializable")
     }
 }

@@ -173,7 +173,7 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
                         Broadcast::Update { seq, messages } => match messages.get(slot) {
                             Some(Some(text)) => {
                                 seen = *seq;
-                                text.to_string()
+                                text.clone()
                             }
                             // Not watched when the update was made: the whole state.
                             _ => match resync(&watch, &mut seen) {
@@ -182,7 +182,7 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
                             },
                         },
                         Broadcast::Seats(text) => {
-                            if !send(&mut sink, text.to_string()).await {
+                            if !send(&mut sink, text.clone()).await {
                                 break;
                             }
                             // The game may have started: the seat to move needs its actions.
@@ -253,10 +253,10 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
 }
 
 /// The whole state now, remembering its seq.
-fn resync(watch: &Watch, seen: &mut u64) -> Option<String> {
+fn resync(watch: &Watch, seen: &mut u64) -> Option<Utf8Bytes> {
     let (seq, text) = watch.table.state_for(watch.seat).ok()?;
     *seen = seq;
-    Some(text)
+    Some(text.into())
 }
 
 /// The seat of a hello: the token's seat (claiming it if it is free), or the spectator.
