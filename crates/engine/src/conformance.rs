@@ -237,6 +237,20 @@ fn check_view_parts<G: Game>(state: &G, seed: u64, step: u64) {
                 );
             }
         }
+        if let Some(seat) = *observer {
+            let own = crate::ViewPrint::of(&state.own_view(seat));
+            for member in seat_view.print().members() {
+                if !G::PUBLIC_VIEW_MEMBERS.contains(&member.key) {
+                    assert_eq!(
+                        own.member(member.key).map(|m| m.bytes),
+                        Some(member.bytes),
+                        "seed {seed} step {step}: own_view({seat}) differs from view({seat}) \
+                         in {:?}, which is not public",
+                        member.key
+                    );
+                }
+            }
+        }
         for &member in G::PUBLIC_VIEW_MEMBERS {
             let public = spectator.print().member(member);
             assert!(public.is_some(), "{member:?} is not a member of the view");

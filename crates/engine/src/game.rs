@@ -141,6 +141,15 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// every named member is alike for all.
     const PUBLIC_VIEW_MEMBERS: &'static [&'static str] = &[];
 
+    /// `seat`'s view, except that the members named in [`Game::PUBLIC_VIEW_MEMBERS`] may
+    /// be left empty: the server builds several seats' views of a position at once and
+    /// takes those members from the spectator's view. Every other member is
+    /// `view(Some(seat))`'s (the conformance suite checks it). A game overrides it to
+    /// skip building, for every seat, what every seat sees alike.
+    fn own_view(&self, seat: Seat) -> Self::View {
+        self.view(Some(seat))
+    }
+
     /// A full state consistent with `view(seat)`, every hidden thing resampled from `rng`.
     fn determinize(&self, seat: Option<Seat>, rng: &mut Rng) -> Self;
 

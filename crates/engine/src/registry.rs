@@ -162,17 +162,28 @@ impl<G: Game> ErasedGame<G> {
     /// `seat`'s view, or the spectator's; an error for a seat outside the table.
     fn checked_view(&self, seat: Option<Seat>) -> Result<G::View, GameError> {
         if let Some(s) = seat {
-            if usize::from(s) >= self.state.seats() {
-                return Err(GameError::new(
-                    GameErrorKind::BadSeat,
-                    format!(
-                        "seat {s} does not exist; this game has seats 0..{}",
-                        self.state.seats()
-                    ),
-                ));
-            }
+            self.check_seat(s)?;
         }
         Ok(self.state.view(seat))
+    }
+
+    /// `seat`'s [`Game::own_view`]; an error for a seat outside the table.
+    fn own_view(&self, seat: Seat) -> Result<G::View, GameError> {
+        self.check_seat(seat)?;
+        Ok(self.state.own_view(seat))
+    }
+
+    fn check_seat(&self, seat: Seat) -> Result<(), GameError> {
+        if usize::from(seat) < self.state.seats() {
+            return Ok(());
+        }
+        Err(GameError::new(
+            GameErrorKind::BadSeat,
+            format!(
+                "seat {seat} does not exist; this game has seats 0..{}",
+                self.state.seats()
+            ),
+        ))
     }
 
     /// Applies a typed action, checking it, and records it.
@@ -259,8 +270,8 @@ impl<G: Game> DynGame for ErasedGame<G> {
             .map(|&observer| {
                 let view: Box<dyn ObservedView> = match observer {
                     None => Box::new(spectator.clone()),
-                    Some(_) => Box::new(Observed::sharing(
-                        self.checked_view(observer)?,
+                    Some(seat) => Box::new(Observed::sharing(
+                        self.own_view(seat)?,
                         G::PUBLIC_VIEW_MEMBERS,
                         spectator.clone(),
                     )),

@@ -136,7 +136,11 @@ impl Game for Pandoria {
     }
 
     fn view(&self, seat: Option<Seat>) -> View {
-        self.build_view(seat)
+        self.build_view(seat, true)
+    }
+
+    fn own_view(&self, seat: Seat) -> View {
+        self.build_view(Some(seat), false)
     }
 
     fn determinize(&self, seat: Option<Seat>, rng: &mut Rng) -> Self {

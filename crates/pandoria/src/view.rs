@@ -85,21 +85,27 @@ fn some_card(c: CardId) -> Option<CardId> {
 }
 
 impl Pandoria {
-    pub(crate) fn build_view(&self, seat: Option<Seat>) -> View {
+    /// `seat`'s view; with `public` false, the map every seat sees alike is left empty
+    /// (`Game::own_view`).
+    pub(crate) fn build_view(&self, seat: Option<Seat>, public: bool) -> View {
         let board = &self.rules().board;
-        let cells = (0..board.len() as Cell)
-            .map(|c| {
-                let land = self.map.land(c);
-                CellView {
-                    cell: c,
-                    terrain: land.map(|h| h.terrain),
-                    symbols: land.map_or(0, |h| h.symbols),
-                    castle: self.map.castle(c),
-                    figure: self.figure_at(c),
-                    closed: self.map.in_closed_region(c),
-                }
-            })
-            .collect();
+        let cells = if public {
+            (0..board.len() as Cell)
+                .map(|c| {
+                    let land = self.map.land(c);
+                    CellView {
+                        cell: c,
+                        terrain: land.map(|h| h.terrain),
+                        symbols: land.map_or(0, |h| h.symbols),
+                        castle: self.map.castle(c),
+                        figure: self.figure_at(c),
+                        closed: self.map.in_closed_region(c),
+                    }
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
         let players = (0..self.seats)
             .map(|s| {
                 let p = self.player(s);

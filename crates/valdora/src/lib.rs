@@ -129,7 +129,11 @@ impl Game for Valdora {
     }
 
     fn view(&self, seat: Option<Seat>) -> View {
-        self.build_view(seat)
+        self.build_view(seat, true)
+    }
+
+    fn own_view(&self, seat: Seat) -> View {
+        self.build_view(Some(seat), false)
     }
 
     fn determinize(&self, _seat: Option<Seat>, rng: &mut Rng) -> Self {

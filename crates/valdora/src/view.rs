@@ -127,7 +127,10 @@ pub struct WorkshopView {
 }
 
 impl Valdora {
-    pub(crate) fn build_view(&self, seat: Option<Seat>) -> View {
+    /// `seat`'s view; with `public` false, the members every seat sees alike that take
+    /// building (the valley, the books, the workshops, the item names) are left empty
+    /// (`Game::own_view`).
+    pub(crate) fn build_view(&self, seat: Option<Seat>, public: bool) -> View {
         let rules = self.rules();
         let board = &rules.board;
         let phase = match self.phase() {
@@ -157,17 +160,21 @@ impl Valdora {
             turn: self.turn_number(),
             phase,
             end_triggered: self.end_triggered(),
-            spaces: (0..board.len() as Space)
-                .map(|s| SpaceView {
-                    id: s,
-                    name: &board.names[usize::from(s)],
-                    kind: board.kind(s),
-                    x: board.positions[usize::from(s)].0,
-                    y: board.positions[usize::from(s)].1,
-                    neighbours: &board.neighbour_lists[usize::from(s)],
-                    gems: self.gems_at(s),
-                })
-                .collect(),
+            spaces: if public {
+                (0..board.len() as Space)
+                    .map(|s| SpaceView {
+                        id: s,
+                        name: &board.names[usize::from(s)],
+                        kind: board.kind(s),
+                        x: board.positions[usize::from(s)].0,
+                        y: board.positions[usize::from(s)].1,
+                        neighbours: &board.neighbour_lists[usize::from(s)],
+                        gems: self.gems_at(s),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
             discard: self.discard(),
             seats: (0..self.seats)
                 .map(|s| {
@@ -202,35 +209,47 @@ impl Valdora {
                     }
                 })
                 .collect(),
-            books: (0..4u8)
-                .map(|b| {
-                    let kind = BookKind::of_book(b);
-                    let book = self.book(b);
-                    BookView {
-                        book: b,
-                        kind,
-                        city: board.book_city[usize::from(b)],
-                        left: book.view(rules, kind, Side::Left),
-                        right: book.view(rules, kind, Side::Right),
-                    }
-                })
-                .collect(),
+            books: if public {
+                (0..4u8)
+                    .map(|b| {
+                        let kind = BookKind::of_book(b);
+                        let book = self.book(b);
+                        BookView {
+                            book: b,
+                            kind,
+                            city: board.book_city[usize::from(b)],
+                            left: book.view(rules, kind, Side::Left),
+                            right: book.view(rules, kind, Side::Right),
+                        }
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
             craftsmen: self.craftsmen_supply(),
             clockwise: rules.clockwise,
-            workshops: Color::ALL
-                .into_iter()
-                .map(|c| WorkshopView {
-                    color: c,
-                    craftsmen_needed: rules.workshop_needed[c.index()],
-                    points: rules.workshop_points[c.index()],
-                    owner: self.workshop_owner(c),
-                })
-                .collect(),
+            workshops: if public {
+                Color::ALL
+                    .into_iter()
+                    .map(|c| WorkshopView {
+                        color: c,
+                        craftsmen_needed: rules.workshop_needed[c.index()],
+                        points: rules.workshop_points[c.index()],
+                        owner: self.workshop_owner(c),
+                    })
+                    .collect()
+            } else {
+                Vec::new()
+            },
             bonus_tiles: self.bonus_supply(),
-            item_names: Item::ALL
-                .into_iter()
-                .map(|i| rules.item_names[i.index()].as_str())
-                .collect(),
+            item_names: if public {
+                Item::ALL
+                    .into_iter()
+                    .map(|i| rules.item_names[i.index()].as_str())
+                    .collect()
+            } else {
+                Vec::new()
+            },
             provisional_data: !rules.provisional.is_empty(),
         }
     }
@@ -240,7 +259,7 @@ impl Valdora {
     /// The position as text for a terminal player: what `view(seat)` holds, laid out.
     pub(crate) fn render(&self, seat: Option<Seat>) -> String {
         use std::fmt::Write as _;
-        let v = self.build_view(seat);
+        let v = self.build_view(seat, true);
         let rules = self.rules();
         let gems = |g: &Gems| -> String {
             let parts: Vec<String> = Gem::ALL
