@@ -60,15 +60,21 @@ impl Committer {
         (Committer { queue }, tasks)
     }
 
-    /// Stores one move; returns once its transaction has committed (or failed).
-    pub async fn commit(&self, commit: Commit) -> Result<(), StoreError> {
+    /// Queues one move for the writer; the returned future resolves once its transaction
+    /// has committed (or failed).
+    pub async fn queue(
+        &self,
+        commit: Commit,
+    ) -> Result<impl std::future::Future<Output = Result<(), StoreError>>, StoreError> {
         let (reply, answer) = oneshot::channel();
         self.queue
             .send((commit, reply))
             .await
             .map_err(|_| StoreError::Database("the server is shutting down".into()))?;
-        answer
-            .await
-            .map_err(|_| StoreError::Database("the writer stopped".into()))?
+        Ok(async move {
+            answer
+                .await
+                .map_err(|_| StoreError::Database("the writer stopped".into()))?
+        })
     }
 }

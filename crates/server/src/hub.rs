@@ -632,8 +632,16 @@ impl Hub {
         let hub = self.clone();
         let table = table.clone();
         let finished = tokio::spawn(async move {
-            let result = hub.committer.commit(commit).await;
-            let outcome = hub.finish_move(&table, seat, next, events, result);
+            let outcome = match hub.committer.queue(commit).await {
+                Ok(stored) => {
+                    // The watchers' messages are made while the writer stores the move;
+                    // they are sent once it is stored.
+                    let update = prepare_update(&table, seat, next.as_ref(), events);
+                    let result = stored.await;
+                    hub.finish_move(&table, next, update, result)
+                }
+                Err(e) => hub.finish_move(&table, next, PreparedUpdate::default(), Err(e)),
+            };
             hub.in_flight.fetch_sub(1, Ordering::SeqCst);
             outcome
         })
@@ -647,13 +655,13 @@ impl Hub {
         finished
     }
 
-    /// After the store answered: install and broadcast the move, or undo the reservation.
+    /// After the store answered: install the move and broadcast its update, or undo the
+    /// reservation.
     fn finish_move(
         self: &Arc<Self>,
         table: &Arc<Table>,
-        seat: Seat,
         next: Box<dyn DynGame>,
-        events: Vec<LoggedEvent>,
+        update: PreparedUpdate,
         stored: Result<(), crate::store::StoreError>,
     ) -> Result<(), ApiError> {
         let mut st = table.lock();
@@ -666,79 +674,29 @@ impl Hub {
             }
             return Err(e.into());
         }
-        let events = event_entries(events);
+        // The move is stored: install it, and never return early from here.
         st.game = next;
-        let seq = st.seq + 1;
-        st.seq = seq;
-        st.log.push(LogEntry {
-            seq,
-            seat,
-            events: events.clone(),
-        });
+        st.seq += 1;
+        let seq = st.seq;
+        if let Some(entry) = update.log {
+            st.log.push(entry);
+        }
         if st.game.to_move().is_none() {
             st.row.status = Status::Over;
             st.row.version += 1;
         }
         st.last_used = Instant::now();
-        let to_move = st.game.to_move();
-        let status = st.row.status;
-        // The parts of the update alike for every watcher, written once.
-        let events_text = json_text(&events);
-        let legal_text = to_move.map(|_| json_text(&legal_actions(st.game.as_ref())));
-        let outcome_text = json_text(&outcome_json(st.game.as_ref()));
-        let seats = st.row.seats.len();
-        // The move is stored and installed: never return early from here. A slot without
-        // a message gets the whole state instead (its watchers resync).
-        let slot_seat = |index: usize| (index < seats).then_some(index as Seat);
-        let watched: Vec<usize> = (0..st.slots.len())
-            .filter(|&index| st.slots[index].watchers > 0)
-            .collect();
-        let observers: Vec<Option<Seat>> = watched.iter().map(|&index| slot_seat(index)).collect();
-        // All the watched views at once: their public members are recorded once.
-        let mut views: Vec<Option<Box<dyn ObservedView>>> =
-            (0..st.slots.len()).map(|_| None).collect();
-        if let Ok(observed) = st.game.observe(&observers) {
-            for (index, view) in watched.into_iter().zip(observed) {
-                views[index] = Some(view);
-            }
-        }
-        let mut patcher = ViewPatcher::default();
-        let messages: Vec<Option<Utf8Bytes>> = st
-            .slots
-            .iter()
-            .zip(&views)
-            .enumerate()
-            .map(|(index, (slot, view))| {
-                // No base to patch (not so while watched): the watchers resync.
-                let (Some(sent), Some(view)) = (&slot.view, view) else {
-                    return None;
-                };
-                let message = UpdateText {
-                    kind: "update",
-                    seq,
-                    seat,
-                    events: &events_text,
-                    view_patch: &patcher.patch(sent.as_ref(), view.as_ref()),
-                    to_move,
-                    legal: legal_text
-                        .as_deref()
-                        .filter(|_| slot_seat(index).is_some_and(|s| Some(s) == to_move)),
-                    status,
-                    outcome: &outcome_text,
-                };
-                Some(message.to_text().into())
-            })
-            .collect();
-        drop(patcher);
-        for (slot, view) in st.slots.iter_mut().zip(views) {
-            if view.is_some() {
+        for (slot, view) in st.slots.iter_mut().zip(update.views) {
+            // A slot whose watchers all left meanwhile keeps no view.
+            if view.is_some() && slot.watchers > 0 {
                 slot.view = view;
             }
         }
         drop(st);
-        let _ = table
-            .updates
-            .send(Arc::new(Broadcast::Update { seq, messages }));
+        let _ = table.updates.send(Arc::new(Broadcast::Update {
+            seq,
+            messages: update.messages,
+        }));
         self.schedule_bot(table);
         Ok(())
     }
@@ -860,6 +818,85 @@ impl Hub {
         let table = self.table(id).await?;
         let text = table.lock().game.render_text(seat);
         Ok(text)
+    }
+}
+
+/// What a move sends, made before it is stored: each watched slot's message (`None`: the
+/// slot's watchers resync from the whole state) and new view, and the log entry.
+#[derive(Default)]
+struct PreparedUpdate {
+    messages: Vec<Option<Utf8Bytes>>,
+    views: Vec<Option<Box<dyn ObservedView>>>,
+    log: Option<LogEntry>,
+}
+
+/// The update of the move `seat` made, leading to `next` (not yet installed): each watched
+/// slot's view of `next` and its patch from the view the slot was sent last. Public
+/// members are recorded once, and a change alike in several views is worked out once.
+fn prepare_update(
+    table: &Table,
+    seat: Seat,
+    next: &dyn DynGame,
+    events: Vec<LoggedEvent>,
+) -> PreparedUpdate {
+    let st = table.lock();
+    let seq = st.seq + 1;
+    let events = event_entries(events);
+    let to_move = next.to_move();
+    let status = if to_move.is_none() {
+        Status::Over
+    } else {
+        st.row.status
+    };
+    // The parts of the update alike for every watcher, written once.
+    let events_text = json_text(&events);
+    let legal_text = to_move.map(|_| json_text(&legal_actions(next)));
+    let outcome_text = json_text(&outcome_json(next));
+    let seats = st.row.seats.len();
+    let slot_seat = |index: usize| (index < seats).then_some(index as Seat);
+    let watched: Vec<usize> = (0..st.slots.len())
+        .filter(|&index| st.slots[index].watchers > 0)
+        .collect();
+    let observers: Vec<Option<Seat>> = watched.iter().map(|&index| slot_seat(index)).collect();
+    let mut views: Vec<Option<Box<dyn ObservedView>>> =
+        (0..st.slots.len()).map(|_| None).collect();
+    if let Ok(observed) = next.observe(&observers) {
+        for (index, view) in watched.into_iter().zip(observed) {
+            views[index] = Some(view);
+        }
+    }
+    let mut patcher = ViewPatcher::default();
+    let messages = st
+        .slots
+        .iter()
+        .zip(&views)
+        .enumerate()
+        .map(|(index, (slot, view))| {
+            // No base to patch (not so while watched): the watchers resync.
+            let (Some(sent), Some(view)) = (&slot.view, view) else {
+                return None;
+            };
+            let message = UpdateText {
+                kind: "update",
+                seq,
+                seat,
+                events: &events_text,
+                view_patch: &patcher.patch(sent.as_ref(), view.as_ref()),
+                to_move,
+                legal: legal_text
+                    .as_deref()
+                    .filter(|_| slot_seat(index).is_some_and(|s| Some(s) == to_move)),
+                status,
+                outcome: &outcome_text,
+            };
+            Some(message.to_text().into())
+        })
+        .collect();
+    drop(patcher);
+    PreparedUpdate {
+        messages,
+        views,
+        log: Some(LogEntry { seq, seat, events }),
     }
 }
 
