@@ -27,7 +27,6 @@ use axum::response::Response;
 use axum::routing::{get, post};
 use axum::serve::ListenerExt;
 use axum::{Json, Router};
-use futures_util::{SinkExt, StreamExt};
 use serde::Deserialize;
 use serde_json::{json, Value};
 use tokio::sync::broadcast;
@@ -129,10 +128,9 @@ async fn upgrade(
 
 /// One connection, as the real server's: the hello, the state, then updates out and moves
 /// in, in one task.
-async fn session(table: Arc<Table>, socket: WebSocket) {
-    let (mut sink, mut stream) = socket.split();
+async fn session(table: Arc<Table>, mut socket: WebSocket) {
     let seat = loop {
-        match stream.next().await {
+        match socket.recv().await {
             Some(Ok(Message::Text(text))) => match serde_json::from_str(&text) {
                 Ok(ClientMessage::Hello { token }) => {
                     break token.and_then(|t| t.parse::<u8>().ok()).unwrap_or(u8::MAX)
@@ -149,7 +147,7 @@ async fn session(table: Arc<Table>, socket: WebSocket) {
         .lock()
         .unwrap_or_else(PoisonError::into_inner);
     let state = message("state", seq, to_move, to_move, seat, STATE_BYTES);
-    if sink.send(Message::Text(state)).await.is_err() {
+    if socket.send(Message::Text(state)).await.is_err() {
         return;
     }
     loop {
@@ -157,11 +155,11 @@ async fn session(table: Arc<Table>, socket: WebSocket) {
             update = updates.recv() => {
                 let Ok(messages) = update else { return };
                 let Some(text) = messages.get(usize::from(seat)) else { continue };
-                if sink.send(Message::Text(text.clone())).await.is_err() {
+                if socket.send(Message::Text(text.clone())).await.is_err() {
                     return;
                 }
             }
-            frame = stream.next() => {
+            frame = socket.recv() => {
                 let text = match frame {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(_)) => continue,

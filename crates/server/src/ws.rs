@@ -8,7 +8,6 @@ use std::time::{Duration, Instant};
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use axum::extract::{Path, State, WebSocketUpgrade};
 use axum::response::Response;
-use futures_util::{SinkExt, StreamExt};
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
@@ -53,22 +52,21 @@ pub async fn upgrade(
         .on_upgrade(move |socket| session(app, id, socket))
 }
 
-type Sink = futures_util::stream::SplitSink<WebSocket, Message>;
 
-async fn send(sink: &mut Sink, text: impl Into<Utf8Bytes>) -> bool {
-    sink.send(Message::Text(text.into())).await.is_ok()
+async fn send(socket: &mut WebSocket, text: impl Into<Utf8Bytes>) -> bool {
+    socket.send(Message::Text(text.into())).await.is_ok()
 }
 
-async fn close(sink: &mut Sink, code: u16, reason: &str) {
+async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
     let frame = CloseFrame {
         code,
         reason: reason.into(),
     };
-    let _ = sink.send(Message::Close(Some(frame))).await;
+    let _ = socket.send(Message::Close(Some(frame))).await;
 }
 
-async fn send_error(sink: &mut Sink, error: &ApiError) -> bool {
-    send(sink, error.to_message().to_text()).await
+async fn send_error(socket: &mut WebSocket, error: &ApiError) -> bool {
+    send(socket, error.to_message().to_text()).await
 }
 
 /// What a client's text frame says, or the error to send back.
@@ -87,13 +85,14 @@ fn parse(text: &str) -> Result<ClientMessage, ApiError> {
     })
 }
 
-async fn session(app: Arc<App>, id: String, socket: WebSocket) {
-    let (mut sink, mut stream) = socket.split();
+/// One connection. Its task alone reads and writes the socket, never both at once, so the
+/// socket is not split into halves (each of which would take a lock to reach it).
+async fn session(app: Arc<App>, id: String, mut socket: WebSocket) {
     let table = match app.hub.table(&id).await {
         Ok(table) => table,
         Err(e) => {
-            send_error(&mut sink, &e).await;
-            close(&mut sink, POLICY, "no such game").await;
+            send_error(&mut socket, &e).await;
+            close(&mut socket, POLICY, "no such game").await;
             return;
         }
     };
@@ -104,24 +103,24 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
     let seat = loop {
         tokio::select! {
             _ = &mut deadline => {
-                close(&mut sink, POLICY, "no hello").await;
+                close(&mut socket, POLICY, "no hello").await;
                 return;
             }
             _ = shutdown.changed() => {
-                close(&mut sink, GOING_AWAY, "server shutting down").await;
+                close(&mut socket, GOING_AWAY, "server shutting down").await;
                 return;
             }
-            frame = stream.next() => {
+            frame = socket.recv() => {
                 let text = match frame {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Close(_))) | None => return,
                     Some(Ok(Message::Binary(_))) => {
-                        send_error(&mut sink, &ApiError::malformed("send JSON text frames")).await;
+                        send_error(&mut socket, &ApiError::malformed("send JSON text frames")).await;
                         continue;
                     }
                     Some(Ok(_)) => continue,
                     Some(Err(_)) => {
-                        close(&mut sink, TOO_BIG, "unreadable or oversized frame").await;
+                        close(&mut socket, TOO_BIG, "unreadable or oversized frame").await;
                         return;
                     }
                 };
@@ -130,16 +129,16 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
                         match hello(&app, &table, token, name).await {
                             Ok(seat) => break seat,
                             Err(e) => {
-                                send_error(&mut sink, &e).await;
+                                send_error(&mut socket, &e).await;
                             }
                         }
                     }
                     Ok(ClientMessage::Act { .. }) => {
                         let e = ApiError::new(ErrorKind::BadToken, "say hello with your seat's token first");
-                        send_error(&mut sink, &e).await;
+                        send_error(&mut socket, &e).await;
                     }
                     Err(e) => {
-                        send_error(&mut sink, &e).await;
+                        send_error(&mut socket, &e).await;
                     }
                 }
             }
@@ -148,13 +147,13 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
     let mut watch = match table.watch(seat) {
         Ok(watch) => watch,
         Err(e) => {
-            send_error(&mut sink, &e).await;
-            close(&mut sink, POLICY, "cannot watch this game").await;
+            send_error(&mut socket, &e).await;
+            close(&mut socket, POLICY, "cannot watch this game").await;
             return;
         }
     };
     let slot = watch.slot();
-    if !send(&mut sink, std::mem::take(&mut watch.state)).await {
+    if !send(&mut socket, std::mem::take(&mut watch.state)).await {
         return;
     }
     let mut seen = watch.seq;
@@ -182,7 +181,7 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
                             },
                         },
                         Broadcast::Seats(text) => {
-                            if !send(&mut sink, text.clone()).await {
+                            if !send(&mut socket, text.clone()).await {
                                 break;
                             }
                             // The game may have started: the seat to move needs its actions.
@@ -198,24 +197,24 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
                     },
                     Err(RecvError::Closed) => break,
                 };
-                if !send(&mut sink, text).await {
+                if !send(&mut socket, text).await {
                     break;
                 }
             }
-            frame = stream.next() => {
+            frame = socket.recv() => {
                 last_heard = Instant::now();
                 let text = match frame {
                     Some(Ok(Message::Text(text))) => text,
                     Some(Ok(Message::Close(_))) | None => break,
                     Some(Ok(Message::Binary(_))) => {
-                        if !send_error(&mut sink, &ApiError::malformed("send JSON text frames")).await {
+                        if !send_error(&mut socket, &ApiError::malformed("send JSON text frames")).await {
                             break;
                         }
                         continue;
                     }
                     Some(Ok(_)) => continue,
                     Some(Err(_)) => {
-                        close(&mut sink, TOO_BIG, "unreadable or oversized frame").await;
+                        close(&mut socket, TOO_BIG, "unreadable or oversized frame").await;
                         break;
                     }
                 };
@@ -223,13 +222,13 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
                 let ok = match reply {
                     Ok(()) => true,
                     Err(e) if e.kind == ErrorKind::Stale => {
-                        send_error(&mut sink, &e).await
+                        send_error(&mut socket, &e).await
                             && match resync(&watch, &mut seen) {
-                                Some(text) => send(&mut sink, text).await,
+                                Some(text) => send(&mut socket, text).await,
                                 None => false,
                             }
                     }
-                    Err(e) => send_error(&mut sink, &e).await,
+                    Err(e) => send_error(&mut socket, &e).await,
                 };
                 if !ok {
                     break;
@@ -237,15 +236,15 @@ async fn session(app: Arc<App>, id: String, socket: WebSocket) {
             }
             _ = heartbeat.tick() => {
                 if last_heard.elapsed() > IDLE {
-                    close(&mut sink, NORMAL, "idle").await;
+                    close(&mut socket, NORMAL, "idle").await;
                     break;
                 }
-                if sink.send(Message::Ping(Default::default())).await.is_err() {
+                if socket.send(Message::Ping(Default::default())).await.is_err() {
                     break;
                 }
             }
             _ = shutdown.changed() => {
-                close(&mut sink, GOING_AWAY, "server shutting down").await;
+                close(&mut socket, GOING_AWAY, "server shutting down").await;
                 break;
             }
         }
