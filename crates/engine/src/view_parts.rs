@@ -4,11 +4,14 @@
 //!
 //! [`ViewPrint`] is an exact, compact record of a view's value: every value the view hands
 //! to serde, in order, each with a tag and its bytes (lengths before strings, an end mark
-//! after every sequence, map and struct). Unlike JSON it formats no number and escapes no
-//! string, and it is split the way the patches are made: by top-level member, and a member
-//! that is a sequence by element. Two views whose records of a part are equal serialize
-//! that part to the same JSON, since serde_json writes a part from exactly the values its
-//! record holds.
+//! after every sequence, map and struct). A struct's field names are not written out: each
+//! field is a tag, and the struct ends with a 64-bit digest of where its names lie and how
+//! long they are. Field names are `&'static str`s fixed when the program is built, never
+//! input, so no move can make two structs' digests meet. Unlike JSON the record formats no
+//! number and escapes no string, and it is split the way the patches are made: by
+//! top-level member, and a member that is a sequence by element. Two views whose records
+//! of a part are equal serialize that part to the same JSON, since serde_json writes a
+//! part from exactly the values its record holds.
 //!
 //! [`Observed`] is a view built for one observer, kept with its record: it writes the JSON
 //! of whichever member, or elements of a member, it is asked for. The members of a game's
@@ -503,14 +506,16 @@ fn push_text(out: &mut Vec<u8>, tag: u8, text: &[u8]) {
     out.extend_from_slice(text);
 }
 
-/// A tag and a struct field's name, by where the name lies and its length rather than its
-/// text: two names at one place of the same length are one text, and a field's name is
-/// always the same `&'static str` (whereas the same text at two places only makes two
-/// records differ where the JSON would not, which costs a patch nothing but a diff).
-fn push_key(out: &mut Vec<u8>, tag: u8, key: &'static str) {
-    out.push(tag);
-    out.extend_from_slice(&(key.as_ptr() as usize as u64).to_le_bytes());
-    out.extend_from_slice(&(key.len() as u32).to_le_bytes());
+/// One step of the digest of a struct's field names (FxHash's).
+fn digest(state: u64, word: u64) -> u64 {
+    (state.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
+}
+
+/// The digest's last step (SplitMix64's finalizer), so that every bit of it counts.
+fn finish(mut state: u64) -> u64 {
+    state = (state ^ (state >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    state = (state ^ (state >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    state ^ (state >> 31)
 }
 
 /// A sequence, tuple, map or struct being recorded; its end mark is written at `end`.
@@ -518,9 +523,29 @@ struct Compound<'a> {
     out: &'a mut Vec<u8>,
     /// A member of the view that is a sequence: where each element begins goes here.
     bounds: Option<&'a mut Vec<u32>>,
+    /// A struct: the digest of its fields' names so far.
+    names: Option<u64>,
 }
 
-impl Compound<'_> {
+impl<'a> Compound<'a> {
+    fn new(out: &'a mut Vec<u8>) -> Self {
+        Compound {
+            out,
+            bounds: None,
+            names: None,
+        }
+    }
+
+    /// A struct's fields, whose names go into a digest written at its end.
+    fn fields(out: &'a mut Vec<u8>) -> Self {
+        out.push(tag::STRUCT);
+        Compound {
+            out,
+            bounds: None,
+            names: Some(0),
+        }
+    }
+
     fn value<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NotSplit> {
         if let Some(bounds) = self.bounds.as_deref_mut() {
             bounds.push(offset(self.out));
@@ -528,14 +553,21 @@ impl Compound<'_> {
         value.serialize(Trace::new(self.out))
     }
 
-    fn field(&mut self, key: &'static str) {
-        push_key(self.out, tag::FIELD, key);
+    /// A field, written or skipped: its tag here, its name into the struct's digest.
+    fn field(&mut self, tag: u8, key: &'static str) {
+        self.out.push(tag);
+        if let Some(names) = &mut self.names {
+            *names = digest(digest(*names, key.as_ptr() as u64), key.len() as u64);
+        }
     }
 
     fn close(self) -> Result<(), NotSplit> {
         if let Some(bounds) = self.bounds {
             // Where the last element ends.
             bounds.push(offset(self.out));
+        }
+        if let Some(names) = self.names {
+            self.out.extend_from_slice(&finish(names).to_le_bytes());
         }
         self.out.push(tag::END);
         Ok(())
@@ -667,15 +699,13 @@ impl<'a> ser::Serializer for Trace<'a> {
         Ok(Compound {
             out: self.out,
             bounds,
+            names: None,
         })
     }
 
     fn serialize_tuple(self, _: usize) -> Result<Compound<'a>, NotSplit> {
         self.out.push(tag::SEQ);
-        Ok(Compound {
-            out: self.out,
-            bounds: None,
-        })
+        Ok(Compound::new(self.out))
     }
 
     fn serialize_tuple_struct(self, _: &'static str, len: usize) -> Result<Compound<'a>, NotSplit> {
@@ -691,26 +721,16 @@ impl<'a> ser::Serializer for Trace<'a> {
     ) -> Result<Compound<'a>, NotSplit> {
         self.variant(index);
         self.out.push(tag::SEQ);
-        Ok(Compound {
-            out: self.out,
-            bounds: None,
-        })
+        Ok(Compound::new(self.out))
     }
 
     fn serialize_map(self, _: Option<usize>) -> Result<Compound<'a>, NotSplit> {
         self.out.push(tag::MAP);
-        Ok(Compound {
-            out: self.out,
-            bounds: None,
-        })
+        Ok(Compound::new(self.out))
     }
 
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Compound<'a>, NotSplit> {
-        self.out.push(tag::STRUCT);
-        Ok(Compound {
-            out: self.out,
-            bounds: None,
-        })
+        Ok(Compound::fields(self.out))
     }
 
     fn serialize_struct_variant(
@@ -721,11 +741,7 @@ impl<'a> ser::Serializer for Trace<'a> {
         _: usize,
     ) -> Result<Compound<'a>, NotSplit> {
         self.variant(index);
-        self.out.push(tag::STRUCT);
-        Ok(Compound {
-            out: self.out,
-            bounds: None,
-        })
+        Ok(Compound::fields(self.out))
     }
 }
 
@@ -807,12 +823,12 @@ impl ser::SerializeStruct for Compound<'_> {
         key: &'static str,
         value: &T,
     ) -> Result<(), NotSplit> {
-        self.field(key);
+        self.field(tag::FIELD, key);
         self.value(value)
     }
 
     fn skip_field(&mut self, key: &'static str) -> Result<(), NotSplit> {
-        push_key(self.out, tag::SKIPPED, key);
+        self.field(tag::SKIPPED, key);
         Ok(())
     }
 
@@ -830,7 +846,7 @@ impl ser::SerializeStructVariant for Compound<'_> {
         key: &'static str,
         value: &T,
     ) -> Result<(), NotSplit> {
-        self.field(key);
+        self.field(tag::FIELD, key);
         self.value(value)
     }
 

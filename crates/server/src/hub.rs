@@ -858,8 +858,7 @@ fn prepare_update(
         .filter(|&index| st.slots[index].watchers > 0)
         .collect();
     let observers: Vec<Option<Seat>> = watched.iter().map(|&index| slot_seat(index)).collect();
-    let mut views: Vec<Option<Box<dyn ObservedView>>> =
-        (0..st.slots.len()).map(|_| None).collect();
+    let mut views: Vec<Option<Box<dyn ObservedView>>> = (0..st.slots.len()).map(|_| None).collect();
     if let Ok(observed) = next.observe(&observers) {
         for (index, view) in watched.into_iter().zip(observed) {
             views[index] = Some(view);

@@ -52,7 +52,6 @@ pub async fn upgrade(
         .on_upgrade(move |socket| session(app, id, socket))
 }
 
-
 async fn send(socket: &mut WebSocket, text: impl Into<Utf8Bytes>) -> bool {
     socket.send(Message::Text(text.into())).await.is_ok()
 }
