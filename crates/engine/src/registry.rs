@@ -196,7 +196,8 @@ impl<G: Game> ErasedGame<G> {
 }
 
 fn parse_action<G: Game>(action: &Value) -> Result<G::Action, GameError> {
-    serde_json::from_value(action.clone()).map_err(|e| {
+    // Read from the value where it is, rather than from a copy of it.
+    G::Action::deserialize(action).map_err(|e| {
         GameError::new(
             GameErrorKind::Malformed,
             format!("not a {} action: {e}", G::NAME),

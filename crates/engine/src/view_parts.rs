@@ -189,10 +189,10 @@ impl ViewPrint {
 /// sent last, to patch the next one against.
 pub trait ObservedView: Send + Sync {
     fn print(&self) -> &ViewPrint;
-    /// The JSON text of member `key`: the whole member (`elements` is `None`), or the
-    /// elements at the given indices (ascending) of a member that is a sequence, in order.
-    /// Empty when the view has no such member or elements.
-    fn member_json(&self, key: &str, elements: Option<&[usize]>) -> Vec<String>;
+    /// The JSON value of member `key`: the whole member (`elements` is `None`), or the elements
+    /// at the given indices (ascending) of a member that is a sequence, in order. Empty
+    /// when the view has no such member or elements.
+    fn member_json(&self, key: &str, elements: Option<&[usize]>) -> Vec<Value>;
     /// The whole view as JSON.
     fn json(&self) -> Value;
 }
@@ -252,7 +252,7 @@ impl<V: Serialize + Send + Sync> ObservedView for Observed<V> {
         &self.print
     }
 
-    fn member_json(&self, key: &str, elements: Option<&[usize]>) -> Vec<String> {
+    fn member_json(&self, key: &str, elements: Option<&[usize]>) -> Vec<Value> {
         if let Some(source) = &self.source {
             if source.public.contains(&key) && source.view.print.member(key).is_some() {
                 return source.view.member_json(key, elements);
@@ -279,7 +279,7 @@ impl<T: ObservedView + ?Sized> ObservedView for Arc<T> {
         self.as_ref().print()
     }
 
-    fn member_json(&self, key: &str, elements: Option<&[usize]>) -> Vec<String> {
+    fn member_json(&self, key: &str, elements: Option<&[usize]>) -> Vec<Value> {
         self.as_ref().member_json(key, elements)
     }
 
@@ -859,7 +859,7 @@ impl ser::SerializeStructVariant for Compound<'_> {
 struct Picker<'a> {
     key: &'a str,
     elements: Option<&'a [usize]>,
-    out: Vec<String>,
+    out: Vec<Value>,
 }
 
 impl ser::SerializeStruct for &mut Picker<'_> {
@@ -892,9 +892,9 @@ impl ser::SerializeStruct for &mut Picker<'_> {
     }
 }
 
-/// `value` as JSON text (our own view types serialize infallibly).
-fn json<T: Serialize + ?Sized>(value: &T) -> String {
-    serde_json::to_string(value).unwrap_or_default()
+/// `value` as JSON (our own view types serialize infallibly).
+fn json<T: Serialize + ?Sized>(value: &T) -> Value {
+    serde_json::to_value(value).unwrap_or_default()
 }
 
 impl ser::Serializer for &mut Picker<'_> {
@@ -966,14 +966,14 @@ impl ser::Serializer for &mut Picker<'_> {
 struct Elements<'a> {
     /// Ascending.
     indices: &'a [usize],
-    out: &'a mut Vec<String>,
+    out: &'a mut Vec<Value>,
 }
 
 /// A sequence whose picked elements are being written.
 struct PickedElements<'a> {
     indices: &'a [usize],
     next: usize,
-    out: &'a mut Vec<String>,
+    out: &'a mut Vec<Value>,
 }
 
 impl ser::SerializeSeq for PickedElements<'_> {
@@ -1112,8 +1112,7 @@ mod tests {
         for member in view.print().members() {
             let text = view.member_json(member.key, None);
             assert_eq!(text.len(), 1);
-            let value: Value = serde_json::from_str(&text[0]).expect("JSON");
-            assert_eq!(value, json[member.key], "{}", member.key);
+            assert_eq!(text[0], json[member.key], "{}", member.key);
         }
         let spaces = view.print().member("spaces").expect("spaces");
         assert_eq!(spaces.elements().map(|e| e.len()), Some(2));
@@ -1124,11 +1123,11 @@ mod tests {
             .is_none());
         assert_eq!(
             view.member_json("pieces", Some(&[1])),
-            [r#"{"kind":"castle"}"#]
+            [json!({"kind": "castle"})]
         );
         assert_eq!(
             view.member_json("spaces", Some(&[0, 1])),
-            ["[1.5,null]", "[2.0,3]"]
+            [json!([1.5, null]), json!([2.0, 3])]
         );
         assert!(view.member_json("absent", None).is_empty());
         assert!(
@@ -1218,7 +1217,7 @@ mod tests {
         );
         assert_eq!(
             view.member_json("hidden", None),
-            ["7"],
+            [json!(7)],
             "a member the spectator does not have is the seat's own"
         );
         assert_eq!(

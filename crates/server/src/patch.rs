@@ -12,13 +12,7 @@
 
 use engine::{MemberPrint, ObservedView};
 use json_patch::{Patch, PatchOperation};
-use serde::de::{Deserialize, Deserializer, MapAccess, Visitor};
-use serde_json::value::RawValue;
 use serde_json::Value;
-
-/// Below this many bytes a changed subtree is parsed whole rather than split further:
-/// splitting it would cost more than the diff it saves.
-const SPLIT_ABOVE: usize = 96;
 
 /// Patches the views of the seats watching one game after one move. Most of a view is
 /// public, alike in every seat's view, and a seat's private part is a small part of it (its
@@ -96,8 +90,7 @@ impl<'a> ViewPatcher<'a> {
                 .filter(|m| m.key == member.key)
                 .or_else(|| before.iter().find(|m| m.key == member.key))
             else {
-                let text = new.member_json(member.key, None);
-                let added = object(member.key, Some(parse(first(&text))));
+                let added = object(member.key, Some(first(new.member_json(member.key, None))));
                 let operations = json_patch::diff(&object(member.key, None), &added).0;
                 changed.push((member.key, operations));
                 worked.push(None);
@@ -175,9 +168,9 @@ impl<'a> ViewPatcher<'a> {
             return found;
         }
         let (old_part, new_part) = match &change.parts {
-            Parts::Whole(..) => changed_parts(
-                first(&old.member_json(key, None)),
-                first(&new.member_json(key, None)),
+            Parts::Whole(..) => (
+                first(old.member_json(key, None)),
+                first(new.member_json(key, None)),
             ),
             Parts::Elements {
                 old_len,
@@ -190,23 +183,15 @@ impl<'a> ViewPatcher<'a> {
                     .map(|(i, _, _)| *i)
                     .collect();
                 let all: Vec<usize> = changed.iter().map(|(i, _, _)| *i).collect();
-                let old_texts = old.member_json(key, Some(&in_both));
-                let new_texts = new.member_json(key, Some(&all));
                 // Unchanged elements, and removed ones (the diff needs only their
                 // positions), are null.
                 let mut old_out = vec![Value::Null; *old_len];
                 let mut new_out = vec![Value::Null; *new_len];
-                // `all` is ascending: the elements in both come first, in `old_texts`' order.
-                let mut old_texts = old_texts.iter();
-                for (&i, new_text) in all.iter().zip(&new_texts) {
-                    if i < *old_len {
-                        let old_text = old_texts.next().map_or("null", String::as_str);
-                        let (o, n) = changed_parts(old_text, new_text);
-                        old_out[i] = o;
-                        new_out[i] = n;
-                    } else {
-                        new_out[i] = parse(new_text);
-                    }
+                for (i, value) in in_both.iter().zip(old.member_json(key, Some(&in_both))) {
+                    old_out[*i] = value;
+                }
+                for (i, value) in all.iter().zip(new.member_json(key, Some(&all))) {
+                    new_out[*i] = value;
                 }
                 (Value::Array(old_out), Value::Array(new_out))
             }
@@ -224,125 +209,10 @@ fn object(key: &str, value: Option<Value>) -> Value {
     Value::Object(value.map(|v| (key.to_owned(), v)).into_iter().collect())
 }
 
-/// The one text of a member the view was asked for (empty if it had none, which a member
+/// The one value of a member the view was asked for (null if it had none, which a member
 /// listed in its record always has).
-fn first(texts: &[String]) -> &str {
-    texts.first().map_or("null", String::as_str)
-}
-
-/// The text of member `key` of `entries`, which it has at `i` if it is an object of the
-/// same type as the one `i` counts in (objects of one type list their members in one
-/// order).
-fn find<'a>(entries: &[(&str, &'a RawValue)], i: usize, key: &str) -> Option<&'a str> {
-    entries
-        .get(i)
-        .filter(|(k, _)| *k == key)
-        .or_else(|| entries.iter().find(|(k, _)| *k == key))
-        .map(|(_, value)| value.get())
-}
-
-/// `old` and `new` parsed, with every subtree that is the same text on both sides
-/// replaced by `null` at the same index of an array, and left out of both sides in an
-/// object (the diff of two objects visits only the keys they have).
-fn changed_parts(old: &str, new: &str) -> (Value, Value) {
-    if old == new {
-        return (Value::Null, Value::Null);
-    }
-    if old.len().max(new.len()) > SPLIT_ABOVE {
-        match (old.as_bytes().first(), new.as_bytes().first()) {
-            (Some(b'{'), Some(b'{')) => {
-                // Keys with escapes do not borrow: such objects are parsed whole.
-                if let (Ok(old), Ok(new)) = (
-                    serde_json::from_str::<Entries>(old),
-                    serde_json::from_str::<Entries>(new),
-                ) {
-                    return changed_entries(&old.0, &new.0);
-                }
-            }
-            (Some(b'['), Some(b'[')) => {
-                if let (Ok(old), Ok(new)) = (elements(old), elements(new)) {
-                    return changed_elements(&old, &new);
-                }
-            }
-            _ => {}
-        }
-    }
-    (parse(old), parse(new))
-}
-
-/// An object's members as (key, value text), in the order written.
-struct Entries<'a>(Vec<(&'a str, &'a RawValue)>);
-
-impl<'de> Deserialize<'de> for Entries<'de> {
-    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
-        struct Visit;
-        impl<'de> Visitor<'de> for Visit {
-            type Value = Entries<'de>;
-
-            fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-                f.write_str("an object")
-            }
-
-            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Entries<'de>, A::Error> {
-                let mut entries = Vec::with_capacity(map.size_hint().unwrap_or(16));
-                while let Some(entry) = map.next_entry()? {
-                    entries.push(entry);
-                }
-                Ok(Entries(entries))
-            }
-        }
-        deserializer.deserialize_map(Visit)
-    }
-}
-
-fn elements(text: &str) -> serde_json::Result<Vec<&RawValue>> {
-    serde_json::from_str(text)
-}
-
-/// The changed parts of two objects, member by member: a member with the same text on
-/// both sides is left out of both.
-fn changed_entries(old: &[(&str, &RawValue)], new: &[(&str, &RawValue)]) -> (Value, Value) {
-    let mut old_out = serde_json::Map::new();
-    let mut new_out = serde_json::Map::new();
-    for (i, &(key, new_value)) in new.iter().enumerate() {
-        match find(old, i, key) {
-            Some(old_value) if old_value == new_value.get() => {}
-            Some(old_value) => {
-                let (o, n) = changed_parts(old_value, new_value.get());
-                old_out.insert(key.to_owned(), o);
-                new_out.insert(key.to_owned(), n);
-            }
-            None => {
-                new_out.insert(key.to_owned(), parse(new_value.get()));
-            }
-        }
-    }
-    for (i, &(key, _)) in old.iter().enumerate() {
-        if find(new, i, key).is_none() {
-            // Removed: the diff needs only the key.
-            old_out.insert(key.to_owned(), Value::Null);
-        }
-    }
-    (Value::Object(old_out), Value::Object(new_out))
-}
-
-fn changed_elements(old: &[&RawValue], new: &[&RawValue]) -> (Value, Value) {
-    let mut old_out = Vec::with_capacity(old.len());
-    let mut new_out = Vec::with_capacity(new.len());
-    for (o, n) in old.iter().zip(new) {
-        let (o, n) = changed_parts(o.get(), n.get());
-        old_out.push(o);
-        new_out.push(n);
-    }
-    // Removed elements: the diff needs only their positions.
-    old_out.extend(old.iter().skip(new.len()).map(|_| Value::Null));
-    new_out.extend(new.iter().skip(old.len()).map(|n| parse(n.get())));
-    (Value::Array(old_out), Value::Array(new_out))
-}
-
-fn parse(text: &str) -> Value {
-    // The text is a view the server serialized itself: always JSON.
-    serde_json::from_str(text).unwrap_or(Value::Null)
+fn first(values: Vec<Value>) -> Value {
+    values.into_iter().next().unwrap_or_default()
 }
 
 #[cfg(test)]
