@@ -287,7 +287,7 @@ pub fn run(args: &LoadtestArgs) -> Result<String, CliError> {
     }
     // One thread: the clients share the machine with the server they measure, and a thread
     // of their own wakes once for all the sockets that became readable (two threads took
-    // a sixth more CPU per move, in wake-ups of each other).
+    // about a seventh more CPU per move, in wake-ups of each other).
     let runtime = tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
