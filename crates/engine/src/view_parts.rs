@@ -316,6 +316,75 @@ macro_rules! refuse {
     };
 }
 
+/// `impl Serializer for &mut $ty` that takes a struct (with the given `serialize_struct`,
+/// the struct's fields going to `$ty`'s `SerializeStruct`) and refuses every other value.
+macro_rules! struct_only_serializer {
+    ($ty:ty, $serialize_struct:item) => {
+        impl ser::Serializer for &mut $ty {
+            type Ok = ();
+            type Error = NotSplit;
+            type SerializeSeq = Impossible<(), NotSplit>;
+            type SerializeTuple = Impossible<(), NotSplit>;
+            type SerializeTupleStruct = Impossible<(), NotSplit>;
+            type SerializeTupleVariant = Impossible<(), NotSplit>;
+            type SerializeMap = Impossible<(), NotSplit>;
+            type SerializeStruct = Self;
+            type SerializeStructVariant = Impossible<(), NotSplit>;
+
+            $serialize_struct
+
+        fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), NotSplit> {
+            Err(NotSplit)
+        }
+
+        fn serialize_newtype_struct<T: Serialize + ?Sized>(
+            self,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), NotSplit> {
+            Err(NotSplit)
+        }
+
+        fn serialize_newtype_variant<T: Serialize + ?Sized>(
+            self,
+            _: &'static str,
+            _: u32,
+            _: &'static str,
+            _: &T,
+        ) -> Result<(), NotSplit> {
+            Err(NotSplit)
+        }
+
+        refuse! {
+            serialize_bool(bool) -> ();
+            serialize_i8(i8) -> ();
+            serialize_i16(i16) -> ();
+            serialize_i32(i32) -> ();
+            serialize_i64(i64) -> ();
+            serialize_u8(u8) -> ();
+            serialize_u16(u16) -> ();
+            serialize_u32(u32) -> ();
+            serialize_u64(u64) -> ();
+            serialize_f32(f32) -> ();
+            serialize_f64(f64) -> ();
+            serialize_char(char) -> ();
+            serialize_str(&str) -> ();
+            serialize_bytes(&[u8]) -> ();
+            serialize_none() -> ();
+            serialize_unit() -> ();
+            serialize_unit_struct(&'static str) -> ();
+            serialize_unit_variant(&'static str, u32, &'static str) -> ();
+            serialize_seq(Option<usize>) -> Self::SerializeSeq;
+            serialize_tuple(usize) -> Self::SerializeTuple;
+            serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
+            serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
+            serialize_map(Option<usize>) -> Self::SerializeMap;
+            serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
+        }
+        }
+    };
+}
+
 /// The serializer of a whole view, member by member.
 struct Split<'a> {
     print: ViewPrint,
@@ -366,71 +435,13 @@ impl ser::SerializeStruct for &mut Split<'_> {
     }
 }
 
-impl ser::Serializer for &mut Split<'_> {
-    type Ok = ();
-    type Error = NotSplit;
-    type SerializeSeq = Impossible<(), NotSplit>;
-    type SerializeTuple = Impossible<(), NotSplit>;
-    type SerializeTupleStruct = Impossible<(), NotSplit>;
-    type SerializeTupleVariant = Impossible<(), NotSplit>;
-    type SerializeMap = Impossible<(), NotSplit>;
-    type SerializeStruct = Self;
-    type SerializeStructVariant = Impossible<(), NotSplit>;
-
+struct_only_serializer!(
+    Split<'_>,
     fn serialize_struct(self, _: &'static str, len: usize) -> Result<Self, NotSplit> {
         self.print.members.reserve(len);
         Ok(self)
     }
-
-    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), NotSplit> {
-        Err(NotSplit)
-    }
-
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), NotSplit> {
-        Err(NotSplit)
-    }
-
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), NotSplit> {
-        Err(NotSplit)
-    }
-
-    refuse! {
-        serialize_bool(bool) -> ();
-        serialize_i8(i8) -> ();
-        serialize_i16(i16) -> ();
-        serialize_i32(i32) -> ();
-        serialize_i64(i64) -> ();
-        serialize_u8(u8) -> ();
-        serialize_u16(u16) -> ();
-        serialize_u32(u32) -> ();
-        serialize_u64(u64) -> ();
-        serialize_f32(f32) -> ();
-        serialize_f64(f64) -> ();
-        serialize_char(char) -> ();
-        serialize_str(&str) -> ();
-        serialize_bytes(&[u8]) -> ();
-        serialize_none() -> ();
-        serialize_unit() -> ();
-        serialize_unit_struct(&'static str) -> ();
-        serialize_unit_variant(&'static str, u32, &'static str) -> ();
-        serialize_seq(Option<usize>) -> Self::SerializeSeq;
-        serialize_tuple(usize) -> Self::SerializeTuple;
-        serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
-        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
-        serialize_map(Option<usize>) -> Self::SerializeMap;
-        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
-    }
-}
+);
 
 /// The tags of a record: one before every value serde hands over, so that no two
 /// different sequences of values have the same record.
@@ -897,70 +908,12 @@ fn json<T: Serialize + ?Sized>(value: &T) -> Value {
     serde_json::to_value(value).unwrap_or_default()
 }
 
-impl ser::Serializer for &mut Picker<'_> {
-    type Ok = ();
-    type Error = NotSplit;
-    type SerializeSeq = Impossible<(), NotSplit>;
-    type SerializeTuple = Impossible<(), NotSplit>;
-    type SerializeTupleStruct = Impossible<(), NotSplit>;
-    type SerializeTupleVariant = Impossible<(), NotSplit>;
-    type SerializeMap = Impossible<(), NotSplit>;
-    type SerializeStruct = Self;
-    type SerializeStructVariant = Impossible<(), NotSplit>;
-
+struct_only_serializer!(
+    Picker<'_>,
     fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, NotSplit> {
         Ok(self)
     }
-
-    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), NotSplit> {
-        Err(NotSplit)
-    }
-
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), NotSplit> {
-        Err(NotSplit)
-    }
-
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), NotSplit> {
-        Err(NotSplit)
-    }
-
-    refuse! {
-        serialize_bool(bool) -> ();
-        serialize_i8(i8) -> ();
-        serialize_i16(i16) -> ();
-        serialize_i32(i32) -> ();
-        serialize_i64(i64) -> ();
-        serialize_u8(u8) -> ();
-        serialize_u16(u16) -> ();
-        serialize_u32(u32) -> ();
-        serialize_u64(u64) -> ();
-        serialize_f32(f32) -> ();
-        serialize_f64(f64) -> ();
-        serialize_char(char) -> ();
-        serialize_str(&str) -> ();
-        serialize_bytes(&[u8]) -> ();
-        serialize_none() -> ();
-        serialize_unit() -> ();
-        serialize_unit_struct(&'static str) -> ();
-        serialize_unit_variant(&'static str, u32, &'static str) -> ();
-        serialize_seq(Option<usize>) -> Self::SerializeSeq;
-        serialize_tuple(usize) -> Self::SerializeTuple;
-        serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
-        serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
-        serialize_map(Option<usize>) -> Self::SerializeMap;
-        serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
-    }
-}
+);
 
 /// The serializer that writes the JSON of some elements of a sequence.
 struct Elements<'a> {

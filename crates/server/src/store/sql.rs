@@ -229,27 +229,31 @@ fn seats_json(seats: &[SeatRecord]) -> String {
 /// With `or_skip`, a move whose (game, seq) is taken is skipped rather than failing the
 /// statement.
 fn insert_moves_sql(backend: Backend, or_skip: bool) -> &'static str {
+    macro_rules! sqlite_rows {
+        () => {
+            concat!(
+                "INSERT INTO moves (game_id, seq, seat, action, at) ",
+                "SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 ",
+                "FROM json_each($1)"
+            )
+        };
+    }
+    macro_rules! postgres_rows {
+        () => {
+            concat!(
+                "INSERT INTO moves (game_id, seq, seat, action, at) ",
+                "SELECT m ->> 0, (m ->> 1)::bigint, (m ->> 2)::bigint, m ->> 3, (m ->> 4)::bigint ",
+                "FROM jsonb_array_elements($1::jsonb) AS m"
+            )
+        };
+    }
     match (backend, or_skip) {
-        (Backend::Sqlite, false) => concat!(
-            "INSERT INTO moves (game_id, seq, seat, action, at) ",
-            "SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 ",
-            "FROM json_each($1)"
-        ),
-        (Backend::Sqlite, true) => concat!(
-            "INSERT INTO moves (game_id, seq, seat, action, at) ",
-            "SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 ",
-            "FROM json_each($1) WHERE true ON CONFLICT DO NOTHING"
-        ),
-        (Backend::Postgres, false) => concat!(
-            "INSERT INTO moves (game_id, seq, seat, action, at) ",
-            "SELECT m ->> 0, (m ->> 1)::bigint, (m ->> 2)::bigint, m ->> 3, (m ->> 4)::bigint ",
-            "FROM jsonb_array_elements($1::jsonb) AS m"
-        ),
-        (Backend::Postgres, true) => concat!(
-            "INSERT INTO moves (game_id, seq, seat, action, at) ",
-            "SELECT m ->> 0, (m ->> 1)::bigint, (m ->> 2)::bigint, m ->> 3, (m ->> 4)::bigint ",
-            "FROM jsonb_array_elements($1::jsonb) AS m ON CONFLICT DO NOTHING"
-        ),
+        (Backend::Sqlite, false) => sqlite_rows!(),
+        // SQLite needs a WHERE before an upsert clause of an INSERT … SELECT (to tell it
+        // from a join's ON).
+        (Backend::Sqlite, true) => concat!(sqlite_rows!(), " WHERE true ON CONFLICT DO NOTHING"),
+        (Backend::Postgres, false) => postgres_rows!(),
+        (Backend::Postgres, true) => concat!(postgres_rows!(), " ON CONFLICT DO NOTHING"),
     }
 }
 
