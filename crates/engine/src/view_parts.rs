@@ -756,57 +756,30 @@ impl<'a> ser::Serializer for Trace<'a> {
     }
 }
 
-impl ser::SerializeSeq for Compound<'_> {
-    type Ok = ();
-    type Error = NotSplit;
+/// Sequences, tuples, tuple structs and tuple variants: each value in turn, then the end.
+macro_rules! compound_of_values {
+    ($($trait:ident::$method:ident),*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = NotSplit;
 
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NotSplit> {
-        self.value(value)
-    }
+            fn $method<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NotSplit> {
+                self.value(value)
+            }
 
-    fn end(self) -> Result<(), NotSplit> {
-        self.close()
-    }
+            fn end(self) -> Result<(), NotSplit> {
+                self.close()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeTuple for Compound<'_> {
-    type Ok = ();
-    type Error = NotSplit;
-
-    fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NotSplit> {
-        self.value(value)
-    }
-
-    fn end(self) -> Result<(), NotSplit> {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleStruct for Compound<'_> {
-    type Ok = ();
-    type Error = NotSplit;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NotSplit> {
-        self.value(value)
-    }
-
-    fn end(self) -> Result<(), NotSplit> {
-        self.close()
-    }
-}
-
-impl ser::SerializeTupleVariant for Compound<'_> {
-    type Ok = ();
-    type Error = NotSplit;
-
-    fn serialize_field<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NotSplit> {
-        self.value(value)
-    }
-
-    fn end(self) -> Result<(), NotSplit> {
-        self.close()
-    }
-}
+compound_of_values!(
+    SerializeSeq::serialize_element,
+    SerializeTuple::serialize_element,
+    SerializeTupleStruct::serialize_field,
+    SerializeTupleVariant::serialize_field
+);
 
 impl ser::SerializeMap for Compound<'_> {
     type Ok = ();
