@@ -333,6 +333,24 @@ macro_rules! struct_only_serializer {
 
             $serialize_struct
 
+            refuse_single_values!();
+
+            refuse! {
+                serialize_seq(Option<usize>) -> Self::SerializeSeq;
+                serialize_tuple(usize) -> Self::SerializeTuple;
+                serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
+                serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
+                serialize_map(Option<usize>) -> Self::SerializeMap;
+                serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
+            }
+        }
+    };
+}
+
+/// The refusals of every value that is not a compound (a serializer that splits a view
+/// takes only its struct or its sequences).
+macro_rules! refuse_single_values {
+    () => {
         fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), NotSplit> {
             Err(NotSplit)
         }
@@ -374,13 +392,6 @@ macro_rules! struct_only_serializer {
             serialize_unit() -> ();
             serialize_unit_struct(&'static str) -> ();
             serialize_unit_variant(&'static str, u32, &'static str) -> ();
-            serialize_seq(Option<usize>) -> Self::SerializeSeq;
-            serialize_tuple(usize) -> Self::SerializeTuple;
-            serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
-            serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
-            serialize_map(Option<usize>) -> Self::SerializeMap;
-            serialize_struct_variant(&'static str, u32, &'static str, usize) -> Self::SerializeStructVariant;
-        }
         }
     };
 }
@@ -798,46 +809,35 @@ impl ser::SerializeMap for Compound<'_> {
     }
 }
 
-impl ser::SerializeStruct for Compound<'_> {
-    type Ok = ();
-    type Error = NotSplit;
+/// Structs and struct variants: each field's name and value in turn, then the end.
+macro_rules! compound_of_fields {
+    ($($trait:ident),*) => {$(
+        impl ser::$trait for Compound<'_> {
+            type Ok = ();
+            type Error = NotSplit;
 
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), NotSplit> {
-        self.field(tag::FIELD, key);
-        self.value(value)
-    }
+            fn serialize_field<T: Serialize + ?Sized>(
+                &mut self,
+                key: &'static str,
+                value: &T,
+            ) -> Result<(), NotSplit> {
+                self.field(tag::FIELD, key);
+                self.value(value)
+            }
 
-    fn skip_field(&mut self, key: &'static str) -> Result<(), NotSplit> {
-        self.field(tag::SKIPPED, key);
-        Ok(())
-    }
+            fn skip_field(&mut self, key: &'static str) -> Result<(), NotSplit> {
+                self.field(tag::SKIPPED, key);
+                Ok(())
+            }
 
-    fn end(self) -> Result<(), NotSplit> {
-        self.close()
-    }
+            fn end(self) -> Result<(), NotSplit> {
+                self.close()
+            }
+        }
+    )*};
 }
 
-impl ser::SerializeStructVariant for Compound<'_> {
-    type Ok = ();
-    type Error = NotSplit;
-
-    fn serialize_field<T: Serialize + ?Sized>(
-        &mut self,
-        key: &'static str,
-        value: &T,
-    ) -> Result<(), NotSplit> {
-        self.field(tag::FIELD, key);
-        self.value(value)
-    }
-
-    fn end(self) -> Result<(), NotSplit> {
-        self.close()
-    }
-}
+compound_of_fields!(SerializeStruct, SerializeStructVariant);
 
 /// The serializer that writes the JSON of one member of a view (or some of its elements).
 struct Picker<'a> {
@@ -941,47 +941,9 @@ impl<'a> ser::Serializer for Elements<'a> {
         })
     }
 
-    fn serialize_some<T: Serialize + ?Sized>(self, _: &T) -> Result<(), NotSplit> {
-        Err(NotSplit)
-    }
-
-    fn serialize_newtype_struct<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), NotSplit> {
-        Err(NotSplit)
-    }
-
-    fn serialize_newtype_variant<T: Serialize + ?Sized>(
-        self,
-        _: &'static str,
-        _: u32,
-        _: &'static str,
-        _: &T,
-    ) -> Result<(), NotSplit> {
-        Err(NotSplit)
-    }
+    refuse_single_values!();
 
     refuse! {
-        serialize_bool(bool) -> ();
-        serialize_i8(i8) -> ();
-        serialize_i16(i16) -> ();
-        serialize_i32(i32) -> ();
-        serialize_i64(i64) -> ();
-        serialize_u8(u8) -> ();
-        serialize_u16(u16) -> ();
-        serialize_u32(u32) -> ();
-        serialize_u64(u64) -> ();
-        serialize_f32(f32) -> ();
-        serialize_f64(f64) -> ();
-        serialize_char(char) -> ();
-        serialize_str(&str) -> ();
-        serialize_bytes(&[u8]) -> ();
-        serialize_none() -> ();
-        serialize_unit() -> ();
-        serialize_unit_struct(&'static str) -> ();
-        serialize_unit_variant(&'static str, u32, &'static str) -> ();
         serialize_tuple(usize) -> Self::SerializeTuple;
         serialize_tuple_struct(&'static str, usize) -> Self::SerializeTupleStruct;
         serialize_tuple_variant(&'static str, u32, &'static str, usize) -> Self::SerializeTupleVariant;
