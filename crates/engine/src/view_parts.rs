@@ -113,7 +113,7 @@ impl ViewPrint {
     }
 
     /// The record of `view`, except that each member named in `public` that `source` has
-    /// is not recorded again but copied from `source`: the members of a game's view that
+    /// is not recorded again but referred to in `source`: the members of a game's view that
     /// are alike for every observer, recorded once per position.
     pub fn sharing<T: Serialize + ?Sized>(
         view: &T,
