@@ -5,8 +5,8 @@
 //! about 8 KB of JSON, rebuilt as a tree of values and walked key by key for every seat;
 //! see docs/benchmarks.md). Each view comes with its record (`engine::ViewPrint`), split by
 //! member and, for a member that is a sequence, by element: the records tell which parts
-//! changed without writing either view as JSON. Only those parts are written and parsed,
-//! and every unchanged part is `null` on both sides of the diff: `json_patch::diff` pairs
+//! changed without writing either view as JSON. Only those parts are written as JSON
+//! values, and every unchanged part is `null` on both sides of the diff: `json_patch::diff` pairs
 //! objects by key and arrays by index, so equal placeholders give no operation and the
 //! patch is exactly the one of the whole views.
 
