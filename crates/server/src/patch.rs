@@ -6,9 +6,9 @@
 //! see docs/benchmarks.md). Each view comes with its record (`engine::ViewPrint`), split by
 //! member and, for a member that is a sequence, by element: the records tell which parts
 //! changed without writing either view as JSON. Only those parts are written as JSON
-//! values, and every unchanged part is `null` on both sides of the diff: `json_patch::diff` pairs
-//! objects by key and arrays by index, so equal placeholders give no operation and the
-//! patch is exactly the one of the whole views.
+//! values, and every unchanged part is `null` on both sides of the diff:
+//! `json_patch::diff` pairs objects by key and arrays by index, so equal placeholders give
+//! no operation and the patch is exactly the one of the whole views.
 
 use engine::{MemberPrint, ObservedView};
 use json_patch::{Patch, PatchOperation};
