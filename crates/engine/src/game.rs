@@ -136,9 +136,10 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// The top-level members of [`Game::View`] that are alike in every seat's view and the
     /// spectator's: the public part of a position (OpenSpiel's public observation). The
     /// server records and writes them once per move, from the spectator's view
-    /// ([`crate::DynGame::observe`]), and works out their patch once for all watchers. A member named here that differed by seat would show
-    /// that seat the spectator's version, never more; the conformance suite checks that
-    /// every named member is alike for all.
+    /// ([`crate::DynGame::observe`]), and works out their patch once for all watchers. A
+    /// member named here that differed by seat would show that seat the spectator's
+    /// version, never more; the conformance suite checks that every named member is alike
+    /// for all.
     const PUBLIC_VIEW_MEMBERS: &'static [&'static str] = &[];
 
     /// `seat`'s view, except that the members named in [`Game::PUBLIC_VIEW_MEMBERS`] may

@@ -205,7 +205,7 @@ fn parse_action<G: Game>(action: &Value) -> Result<G::Action, GameError> {
     })
 }
 
-fn to_json(value: &impl Serialize) -> Value {
+pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Value {
     // Our own serde types serialize to JSON infallibly (no maps with non-string keys).
     serde_json::to_value(value).unwrap_or(Value::Null)
 }

@@ -5,13 +5,13 @@
 //! [`ViewPrint`] is an exact, compact record of a view's value: every value the view hands
 //! to serde, in order, each with a tag and its bytes (lengths before strings, an end mark
 //! after every sequence, map and struct). A struct's field names are not written out: each
-//! field is a tag, and the struct ends with a 64-bit digest of where its names lie and how
-//! long they are. Field names are `&'static str`s fixed when the program is built, never
-//! input, so no move can make two structs' digests meet. Unlike JSON the record formats no
-//! number and escapes no string, and it is split the way the patches are made: by
-//! top-level member, and a member that is a sequence by element. Two views whose records
-//! of a part are equal serialize that part to the same JSON, since serde_json writes a
-//! part from exactly the values its record holds.
+//! field is a tag, and the struct ends with a 64-bit digest (foldhash) of where its names
+//! lie and how long they are. Field names are `&'static str`s fixed when the program is
+//! built, never input, so no move can make two structs' digests meet. Unlike JSON the
+//! record formats no number and escapes no string, and it is split the way the patches are
+//! made: by top-level member, and a member that is a sequence by element. Two views whose
+//! records of a part are equal serialize that part to the same JSON, since serde_json
+//! writes a part from exactly the values its record holds.
 //!
 //! [`Observed`] is a view built for one observer, kept with its record: it writes the JSON
 //! of whichever member, or elements of a member, it is asked for. The members of a game's
@@ -22,12 +22,16 @@
 //! with no members.
 
 use std::fmt;
+use std::hash::{BuildHasher, Hasher};
 use std::ops::Range;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Arc;
 
+use foldhash::fast::{FixedState, FoldHasher};
 use serde::ser::{self, Impossible, Serialize};
 use serde_json::Value;
+
+use crate::registry::to_json;
 
 /// The record of one view, split by member.
 #[derive(Debug, Clone, Default)]
@@ -270,7 +274,7 @@ impl<V: Serialize + Send + Sync> ObservedView for Observed<V> {
     }
 
     fn json(&self) -> Value {
-        serde_json::to_value(&self.view).unwrap_or(Value::Null)
+        to_json(&self.view)
     }
 }
 
@@ -528,25 +532,13 @@ fn push_text(out: &mut Vec<u8>, tag: u8, text: &[u8]) {
     out.extend_from_slice(text);
 }
 
-/// One step of the digest of a struct's field names (FxHash's).
-fn digest(state: u64, word: u64) -> u64 {
-    (state.rotate_left(5) ^ word).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95)
-}
-
-/// The digest's last step (SplitMix64's finalizer), so that every bit of it counts.
-fn finish(mut state: u64) -> u64 {
-    state = (state ^ (state >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    state = (state ^ (state >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    state ^ (state >> 31)
-}
-
 /// A sequence, tuple, map or struct being recorded; its end mark is written at `end`.
 struct Compound<'a> {
     out: &'a mut Vec<u8>,
     /// A member of the view that is a sequence: where each element begins goes here.
     bounds: Option<&'a mut Vec<u32>>,
     /// A struct: the digest of its fields' names so far.
-    names: Option<u64>,
+    names: Option<FoldHasher<'static>>,
 }
 
 impl<'a> Compound<'a> {
@@ -564,7 +556,7 @@ impl<'a> Compound<'a> {
         Compound {
             out,
             bounds: None,
-            names: Some(0),
+            names: Some(FixedState::default().build_hasher()),
         }
     }
 
@@ -579,7 +571,8 @@ impl<'a> Compound<'a> {
     fn field(&mut self, tag: u8, key: &'static str) {
         self.out.push(tag);
         if let Some(names) = &mut self.names {
-            *names = digest(digest(*names, key.as_ptr() as u64), key.len() as u64);
+            names.write_usize(key.as_ptr() as usize);
+            names.write_usize(key.len());
         }
     }
 
@@ -589,7 +582,7 @@ impl<'a> Compound<'a> {
             bounds.push(offset(self.out));
         }
         if let Some(names) = self.names {
-            self.out.extend_from_slice(&finish(names).to_le_bytes());
+            self.out.extend_from_slice(&names.finish().to_le_bytes());
         }
         self.out.push(tag::END);
         Ok(())
@@ -859,7 +852,7 @@ impl ser::SerializeStruct for &mut Picker<'_> {
             return Ok(());
         }
         match self.elements {
-            None => self.out.push(json(value)),
+            None => self.out.push(to_json(value)),
             Some(indices) => {
                 // A member that is not a sequence has no elements to pick.
                 let _ = value.serialize(Elements {
@@ -874,11 +867,6 @@ impl ser::SerializeStruct for &mut Picker<'_> {
     fn end(self) -> Result<(), NotSplit> {
         Ok(())
     }
-}
-
-/// `value` as JSON (our own view types serialize infallibly).
-fn json<T: Serialize + ?Sized>(value: &T) -> Value {
-    serde_json::to_value(value).unwrap_or_default()
 }
 
 struct_only_serializer!(
@@ -909,7 +897,7 @@ impl ser::SerializeSeq for PickedElements<'_> {
     fn serialize_element<T: Serialize + ?Sized>(&mut self, value: &T) -> Result<(), NotSplit> {
         if let Some((&first, rest)) = self.indices.split_first() {
             if first == self.next {
-                self.out.push(json(value));
+                self.out.push(to_json(value));
                 self.indices = rest;
             }
         }
