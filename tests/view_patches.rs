@@ -1,4 +1,4 @@
-//! The server's per-move views and patches, as `Hub::finish_move` makes them: every
+//! The server's per-move views and patches, as `hub::prepare_update` makes them: every
 //! watcher's view built at once (`DynGame::observe`, public members recorded once) is that
 //! watcher's own view, recorded as it would be on its own, and the patches
 //! (`server::patch::ViewPatcher`, one per move for every seat and the spectator), applied

@@ -199,8 +199,7 @@ fn legal_actions(game: &dyn DynGame) -> Vec<LegalAction> {
 
 /// `value` as JSON text to splice into a message (our own types serialize infallibly).
 fn json_text(value: &impl serde::Serialize) -> Box<RawValue> {
-    serde_json::value::to_raw_value(value)
-        .unwrap_or_else(|_| RawValue::from_string("null".into()).unwrap_or_default())
+    serde_json::value::to_raw_value(value).unwrap_or_default()
 }
 
 pub(crate) fn outcome_json(game: &dyn DynGame) -> Option<Value> {
@@ -851,7 +850,7 @@ fn prepare_update(
     // The parts of the update alike for every watcher, written once.
     let events_text = json_text(&events);
     let legal_text = to_move.map(|_| json_text(&legal_actions(next)));
-    let outcome_text = json_text(&outcome_json(next));
+    let outcome_text = json_text(&next.outcome());
     let seats = st.row.seats.len();
     let slot_seat = |index: usize| (index < seats).then_some(index as Seat);
     let watched: Vec<usize> = (0..st.slots.len())

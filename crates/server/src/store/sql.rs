@@ -1,7 +1,7 @@
 //! [`Store`] on SQLite or PostgreSQL through sqlx's `Any` driver: the SQL is the same for
 //! both (`$N` parameters, `ON CONFLICT DO NOTHING`); only set-up differs.
 
-use std::collections::HashMap;
+use std::collections::HashSet;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
@@ -89,17 +89,19 @@ impl SqlStore {
         };
         // The writer checkpoints between batches (`Store::between_batches`), not inside
         // the commit that fills the log; a log that was reset is cut back to 64 MiB.
+        macro_rules! pragmas {
+            ($synchronous:literal) => {
+                concat!(
+                    "PRAGMA journal_mode = WAL; PRAGMA synchronous = ",
+                    $synchronous,
+                    "; PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 67108864; \
+                     PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;"
+                )
+            };
+        }
         let pragmas = match sync {
-            SyncMode::Full => {
-                "PRAGMA journal_mode = WAL; PRAGMA synchronous = FULL; \
-                 PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 67108864; \
-                 PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;"
-            }
-            SyncMode::Normal => {
-                "PRAGMA journal_mode = WAL; PRAGMA synchronous = NORMAL; \
-                 PRAGMA wal_autocheckpoint = 0; PRAGMA journal_size_limit = 67108864; \
-                 PRAGMA busy_timeout = 10000; PRAGMA foreign_keys = ON;"
-            }
+            SyncMode::Full => pragmas!("FULL"),
+            SyncMode::Normal => pragmas!("NORMAL"),
         };
         let connect = |connections: u32| {
             AnyPoolOptions::new()
@@ -413,14 +415,9 @@ impl Store for SqlStore {
         // Each (game, seq) of the batch, at its first move: a second move for the same
         // position in one batch is a conflict before it reaches the database (one
         // statement must not hold both).
-        let mut first_of: HashMap<(&str, u64), usize> = HashMap::with_capacity(batch.len());
-        for (i, commit) in batch.iter().enumerate() {
-            first_of
-                .entry((&commit.mv.game_id, commit.mv.seq))
-                .or_insert(i);
-        }
+        let mut seen = HashSet::with_capacity(batch.len());
         let firsts: Vec<usize> = (0..batch.len())
-            .filter(|&i| first_of[&(batch[i].mv.game_id.as_str(), batch[i].mv.seq)] == i)
+            .filter(|&i| seen.insert((batch[i].mv.game_id.as_str(), batch[i].mv.seq)))
             .collect();
         let rows: Vec<&Commit> = firsts.iter().map(|&i| &batch[i]).collect();
         let stored = match self.store_all(&rows).await {
