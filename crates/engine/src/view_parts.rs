@@ -321,9 +321,20 @@ macro_rules! refuse {
 }
 
 /// `impl Serializer for &mut $ty` that takes a struct (with the given `serialize_struct`,
-/// the struct's fields going to `$ty`'s `SerializeStruct`) and refuses every other value.
+/// each field going to the given `serialize_field`) and refuses every other value.
 macro_rules! struct_only_serializer {
-    ($ty:ty, $serialize_struct:item) => {
+    ($ty:ty, $serialize_struct:item, $serialize_field:item) => {
+        impl ser::SerializeStruct for &mut $ty {
+            type Ok = ();
+            type Error = NotSplit;
+
+            $serialize_field
+
+            fn end(self) -> Result<(), NotSplit> {
+                Ok(())
+            }
+        }
+
         impl ser::Serializer for &mut $ty {
             type Ok = ();
             type Error = NotSplit;
@@ -407,10 +418,12 @@ struct Split<'a> {
     public: &'a [&'a str],
 }
 
-impl ser::SerializeStruct for &mut Split<'_> {
-    type Ok = ();
-    type Error = NotSplit;
-
+struct_only_serializer!(
+    Split<'_>,
+    fn serialize_struct(self, _: &'static str, len: usize) -> Result<Self, NotSplit> {
+        self.print.members.reserve(len);
+        Ok(self)
+    },
     fn serialize_field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
@@ -443,18 +456,6 @@ impl ser::SerializeStruct for &mut Split<'_> {
         };
         print.members.push(MemberSpan { key, at });
         Ok(())
-    }
-
-    fn end(self) -> Result<(), NotSplit> {
-        Ok(())
-    }
-}
-
-struct_only_serializer!(
-    Split<'_>,
-    fn serialize_struct(self, _: &'static str, len: usize) -> Result<Self, NotSplit> {
-        self.print.members.reserve(len);
-        Ok(self)
     }
 );
 
@@ -839,10 +840,11 @@ struct Picker<'a> {
     out: Vec<Value>,
 }
 
-impl ser::SerializeStruct for &mut Picker<'_> {
-    type Ok = ();
-    type Error = NotSplit;
-
+struct_only_serializer!(
+    Picker<'_>,
+    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, NotSplit> {
+        Ok(self)
+    },
     fn serialize_field<T: Serialize + ?Sized>(
         &mut self,
         key: &'static str,
@@ -862,17 +864,6 @@ impl ser::SerializeStruct for &mut Picker<'_> {
             }
         }
         Ok(())
-    }
-
-    fn end(self) -> Result<(), NotSplit> {
-        Ok(())
-    }
-}
-
-struct_only_serializer!(
-    Picker<'_>,
-    fn serialize_struct(self, _: &'static str, _: usize) -> Result<Self, NotSplit> {
-        Ok(self)
     }
 );
 
