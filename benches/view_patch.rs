@@ -61,7 +61,7 @@ fn benches(c: &mut Criterion) {
         let sent_values = sent_views(&games, &slots, |g, s| g.view_json(s));
         let sent_observed: Vec<_> = games[..games.len() - 1]
             .iter()
-            .map(|g| g.observe(&slots).expect("the views"))
+            .map(|g| g.observe(&slots, None).expect("the views"))
             .collect();
         group.bench_function("whole_values", |b| {
             b.iter(|| {
@@ -75,10 +75,11 @@ fn benches(c: &mut Criterion) {
         });
         group.bench_function("records", |b| {
             b.iter(|| {
-                for (game, sent) in games[1..].iter().zip(&sent_observed) {
-                    let views = game.observe(&slots).expect("the views");
+                for ((game, before), sent) in games[1..].iter().zip(&games).zip(&sent_observed) {
+                    let before = sent.public.as_ref().map(|p| (before.as_ref(), p));
+                    let views = game.observe(&slots, before).expect("the views").views;
                     let mut patcher = server::patch::ViewPatcher::default();
-                    for (sent, view) in sent.iter().zip(&views) {
+                    for (sent, view) in sent.views.iter().zip(&views) {
                         black_box(patcher.patch(sent.as_ref(), view.as_ref()));
                     }
                 }

@@ -1,6 +1,7 @@
 //! The server's per-move views and patches, as `hub::prepare_update` makes them: every
-//! watcher's view built at once (`DynGame::observe`, public members recorded once) is that
-//! watcher's own view, recorded as it would be on its own, and the patches
+//! watcher's view built at once (`DynGame::observe`, public members recorded once, those a
+//! move left alike taken from the position before) is that watcher's own view, recorded as
+//! it would be on its own, and the patches
 //! (`server::patch::ViewPatcher`, one per move for every seat and the spectator), applied
 //! to each previous view, give exactly the new one; along random games of every game of
 //! the catalog.
@@ -16,7 +17,8 @@ fn check_game(name: &str, seed: u64) {
     let mut game: Box<dyn DynGame> = kind.start(&json!({}), seed).expect("the game starts");
     let slots: Vec<Option<Seat>> = (0..game.seats() as Seat).map(Some).chain([None]).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut sent = game.observe(&slots).expect("the views");
+    let first = game.observe(&slots, None).expect("the views");
+    let (mut sent, mut public) = (first.views, first.public);
     let mut values: Vec<Value> = slots
         .iter()
         .map(|&s| game.view_json(s).expect("a view"))
@@ -25,11 +27,16 @@ fn check_game(name: &str, seed: u64) {
     while game.to_move().is_some() && moves < 3_000 {
         let legal = game.legal_actions_json();
         let (action, _) = &legal[rng.gen_range(0..legal.len())];
+        let before = game.box_clone();
         game.apply_json(action).expect("a legal action applies");
         moves += 1;
-        let views = game.observe(&slots).expect("the views");
+        let observed = game
+            .observe(&slots, public.as_ref().map(|p| (before.as_ref(), p)))
+            .expect("the views");
+        let views = observed.views;
+        public = observed.public;
         for (view, &seat) in views.iter().zip(&slots) {
-            let own = game.observe(&[seat]).expect("a view");
+            let own = game.observe(&[seat], None).expect("a view").views;
             assert_eq!(
                 view.print(),
                 own[0].print(),

@@ -7,7 +7,7 @@ use std::collections::HashSet;
 use rand::seq::SliceRandom;
 
 use crate::playout::random_action;
-use crate::{rng_from_seed, ActionErrorKind, Game, Observed, ObservedView, Rng, Seat};
+use crate::{rng_from_seed, ActionErrorKind, Game, Observed, ObservedView, Rng, Seat, ViewPrint};
 
 /// How much of the suite to run.
 #[derive(Debug, Clone)]
@@ -106,9 +106,11 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
         );
         let action = legal[rand::Rng::gen_range(&mut rng, 0..legal.len())];
         let mut events = Vec::new();
+        let before = state.clone();
         state
             .apply(action, &mut events)
             .unwrap_or_else(|e| panic!("seed {seed} step {step}: legal {action:?} refused: {e}"));
+        check_spectator_view_after(&state, &before, seed, step);
         history.push(action);
         step += 1;
     }
@@ -228,7 +230,7 @@ fn check_view_parts<G: Game>(state: &G, seed: u64, step: u64) {
             }
         }
         if let Some(seat) = *observer {
-            let own = crate::ViewPrint::of(&state.own_view(seat));
+            let own = ViewPrint::of(&state.own_view(seat));
             for member in seat_view.print().members() {
                 if !G::PUBLIC_VIEW_MEMBERS.contains(&member.key) {
                     assert_eq!(
@@ -248,6 +250,39 @@ fn check_view_parts<G: Game>(state: &G, seed: u64, step: u64) {
                 seat_view.print().member(member).map(|m| m.bytes),
                 public.map(|m| m.bytes),
                 "seed {seed} step {step}: public member {member:?} differs for {observer:?}"
+            );
+        }
+    }
+}
+
+/// [`Game::spectator_view_after`] leaves out only public members, and only ones the action
+/// left alike; every other member is the spectator's view's.
+fn check_spectator_view_after<G: Game>(state: &G, before: &G, seed: u64, step: u64) {
+    let mut unchanged = Vec::new();
+    let partial = ViewPrint::of(&state.spectator_view_after(before, &mut unchanged));
+    let (was, now) = (
+        ViewPrint::of(&before.view(None)),
+        ViewPrint::of(&state.view(None)),
+    );
+    for key in &unchanged {
+        assert!(
+            G::PUBLIC_VIEW_MEMBERS.contains(key),
+            "seed {seed} step {step}: spectator_view_after left out {key:?}, which is not public"
+        );
+        assert_eq!(
+            now.member(key).map(|m| m.bytes),
+            was.member(key).map(|m| m.bytes),
+            "seed {seed} step {step}: spectator_view_after left out {key:?}, which the action \
+             changed"
+        );
+    }
+    for member in now.members() {
+        if !unchanged.contains(&member.key) {
+            assert_eq!(
+                partial.member(member.key).map(|m| m.bytes),
+                Some(member.bytes),
+                "seed {seed} step {step}: member {:?} of spectator_view_after is not view(None)'s",
+                member.key
             );
         }
     }

@@ -151,6 +151,19 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         self.view(Some(seat))
     }
 
+    /// The spectator's view of this position, reached from `before` by one action, except
+    /// that members named in [`Game::PUBLIC_VIEW_MEMBERS`] that are alike in
+    /// `before.view(None)` may be left empty, each one left so pushed to `unchanged`: the
+    /// server takes them from the view it built of `before`. Every other member is
+    /// `view(None)`'s, and every member named in `unchanged` is public and alike in both
+    /// positions (the conformance suite checks both). A game overrides it to skip
+    /// building, move after move, the large parts of its table that most moves leave as
+    /// they were.
+    fn spectator_view_after(&self, before: &Self, unchanged: &mut Vec<&'static str>) -> Self::View {
+        let _ = (before, unchanged);
+        self.view(None)
+    }
+
     /// A full state consistent with `view(seat)`, every hidden thing resampled from `rng`.
     fn determinize(&self, seat: Option<Seat>, rng: &mut Rng) -> Self;
 

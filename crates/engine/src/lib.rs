@@ -29,8 +29,9 @@ pub use options::ConfigOption;
 pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};
 pub use registry::{
     replay, DynGame, ErasedGame, EventLog, GameError, GameErrorKind, GameRecord, LoggedEvent,
+    Observation, PublicView,
 };
-pub use view_parts::{MemberPrint, Observed, ObservedView, ViewPrint};
+pub use view_parts::{same_key, MemberPrint, Observed, ObservedView, ViewPrint};
 
 /// The one random number generator of the project: seeded, portable, fast.
 pub type Rng = rand_chacha::ChaCha8Rng;

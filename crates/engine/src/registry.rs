@@ -84,8 +84,14 @@ pub trait DynGame: Send + Sync {
     /// its record ([`crate::ViewPrint`]), to be compared part by part with the views sent
     /// before (the server's per-move patches). The game's public members
     /// ([`Game::PUBLIC_VIEW_MEMBERS`]) are recorded and written once, from the spectator's
-    /// view.
-    fn observe(&self, observers: &[Option<Seat>]) -> Result<Vec<Box<dyn ObservedView>>, GameError>;
+    /// view. Given the position this one was reached from by one action, with the
+    /// spectator's view observed of it, the public members the action left alike are
+    /// taken from that view rather than built again ([`Game::spectator_view_after`]).
+    fn observe(
+        &self,
+        observers: &[Option<Seat>],
+        before: Option<(&dyn DynGame, &PublicView)>,
+    ) -> Result<Observation, GameError>;
     fn outcome(&self) -> Option<Outcome>;
     /// `(config, seed, actions)`: everything needed to replay this game.
     fn record(&self) -> Value;
@@ -96,6 +102,21 @@ pub trait DynGame: Send + Sync {
     /// For code that knows the concrete game (bots): downcast to `ErasedGame<G>`.
     fn as_any(&self) -> &dyn Any;
 }
+
+/// The views [`DynGame::observe`] built of one position.
+pub struct Observation {
+    /// One for each observer asked for, in order.
+    pub views: Vec<Box<dyn ObservedView>>,
+    /// The spectator's view, when the seats' views took their public members from it: kept
+    /// by whoever observes the next position too, and handed back to [`DynGame::observe`]
+    /// with this position.
+    pub public: Option<PublicView>,
+}
+
+/// The spectator's view of a position with its record ([`Observation::public`]), of
+/// whichever game.
+#[derive(Clone)]
+pub struct PublicView(Arc<dyn Any + Send + Sync>);
 
 /// A [`Game`] plus the record of how it got here.
 #[derive(Debug, Clone)]
@@ -165,6 +186,24 @@ impl<G: Game> ErasedGame<G> {
             self.check_seat(s)?;
         }
         Ok(self.state.view(seat))
+    }
+
+    /// The spectator's view, observed, taking the public members the last action left
+    /// alike from the one of `before` when that is this game's position before it.
+    fn spectator_after(&self, before: Option<(&dyn DynGame, &PublicView)>) -> Observed<G::View> {
+        let before = before.and_then(|(game, public)| {
+            let game = game.as_any().downcast_ref::<Self>()?;
+            let view = public.0.clone().downcast::<Observed<G::View>>().ok()?;
+            (game.actions.len() + 1 == self.actions.len()).then_some((game, view))
+        });
+        let Some((game, view)) = before else {
+            return Observed::new(self.state.view(None));
+        };
+        let mut unchanged = Vec::new();
+        let spectator = self.state.spectator_view_after(&game.state, &mut unchanged);
+        // Only public members may be taken over (a seat's own members are its own).
+        unchanged.retain(|key| G::PUBLIC_VIEW_MEMBERS.contains(key));
+        Observed::sharing(spectator, &unchanged, view)
     }
 
     /// `seat`'s [`Game::own_view`]; an error for a seat outside the table.
@@ -253,20 +292,28 @@ impl<G: Game> DynGame for ErasedGame<G> {
         Ok(to_json(&self.checked_view(seat)?))
     }
 
-    fn observe(&self, observers: &[Option<Seat>]) -> Result<Vec<Box<dyn ObservedView>>, GameError> {
+    fn observe(
+        &self,
+        observers: &[Option<Seat>],
+        before: Option<(&dyn DynGame, &PublicView)>,
+    ) -> Result<Observation, GameError> {
         let seats = observers.iter().filter(|o| o.is_some()).count();
         if G::PUBLIC_VIEW_MEMBERS.is_empty() || seats < 2 {
-            return observers
+            let views = observers
                 .iter()
                 .map(|&o| {
                     Ok(Box::new(Observed::new(self.checked_view(o)?)) as Box<dyn ObservedView>)
                 })
-                .collect();
+                .collect::<Result<_, GameError>>()?;
+            return Ok(Observation {
+                views,
+                public: None,
+            });
         }
         // Public members are alike in every view (the conformance suite checks it): they
         // are recorded and written once, in the spectator's view, for every seat.
-        let spectator = Arc::new(Observed::new(self.state.view(None)));
-        observers
+        let spectator = Arc::new(self.spectator_after(before));
+        let views = observers
             .iter()
             .map(|&observer| {
                 let view: Box<dyn ObservedView> = match observer {
@@ -279,7 +326,11 @@ impl<G: Game> DynGame for ErasedGame<G> {
                 };
                 Ok(view)
             })
-            .collect()
+            .collect::<Result<_, GameError>>()?;
+        Ok(Observation {
+            views,
+            public: Some(PublicView(spectator)),
+        })
     }
 
     fn outcome(&self) -> Option<Outcome> {

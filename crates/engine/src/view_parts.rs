@@ -43,17 +43,15 @@ pub struct ViewPrint {
     /// member's last element, where it ends. One list for all, so that a record is three
     /// allocations however many members it has.
     bounds: Vec<u32>,
-    /// The record the public members are in (the spectator's, of the same position).
-    source: Option<Arc<ViewPrint>>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 struct MemberSpan {
     key: &'static str,
     at: At,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone)]
 enum At {
     /// In this record: its bytes, and its element boundaries in `bounds` when it is a
     /// sequence.
@@ -61,8 +59,13 @@ enum At {
         bytes: Range<u32>,
         elements: Option<Range<u32>>,
     },
-    /// Member `i` of the source's record.
-    Source(usize),
+    /// Member `member` of another record, where it is `Here`: a public member, recorded
+    /// once per position in the spectator's view, or one that a move left alike, recorded
+    /// in the spectator's view of an earlier position.
+    Elsewhere {
+        print: Arc<ViewPrint>,
+        member: usize,
+    },
 }
 
 /// Two records are equal when they have the same members, in order, with the same bytes:
@@ -78,11 +81,17 @@ impl PartialEq for ViewPrint {
             && self
                 .members()
                 .zip(other.members())
-                .all(|(a, b)| a.key == b.key && a.bytes == b.bytes)
+                .all(|(a, b)| same_key(a.key, b.key) && a.bytes == b.bytes)
     }
 }
 
 impl Eq for ViewPrint {}
+
+/// Whether two member names are one: most often the very same `&'static str` (the views
+/// of one type name their members with the same strings), told without reading them.
+pub fn same_key(a: &str, b: &str) -> bool {
+    std::ptr::eq(a, b) || a == b
+}
 
 /// One member of a [`ViewPrint`].
 #[derive(Debug, Clone, Copy)]
@@ -117,8 +126,9 @@ impl ViewPrint {
     }
 
     /// The record of `view`, except that each member named in `public` that `source` has
-    /// is not recorded again but referred to in `source`: the members of a game's view that
-    /// are alike for every observer, recorded once per position.
+    /// is not recorded again but referred to where `source` has it: the members of a game's
+    /// view that are alike for every observer, recorded once per position, and those that
+    /// a move left alike, recorded once for as many positions as it stays so.
     pub fn sharing<T: Serialize + ?Sized>(
         view: &T,
         public: &[&str],
@@ -129,9 +139,9 @@ impl ViewPrint {
                 bytes: Vec::with_capacity(LONGEST.load(Ordering::Relaxed)),
                 members: Vec::with_capacity(source.as_ref().map_or(32, |s| s.members.len())),
                 bounds: Vec::with_capacity(source.as_ref().map_or(256, |s| s.bounds.len())),
-                source,
             },
             public,
+            source,
         };
         let print = match view.serialize(&mut split) {
             Ok(()) => split.print,
@@ -163,13 +173,13 @@ impl ViewPrint {
     pub fn member(&self, key: &str) -> Option<MemberPrint<'_>> {
         self.members
             .iter()
-            .find(|m| m.key == key)
+            .find(|m| same_key(m.key, key))
             .map(|m| self.member_print(m))
     }
 
     fn member_print<'a>(&'a self, span: &'a MemberSpan) -> MemberPrint<'a> {
-        match (&span.at, &self.source) {
-            (At::Here { bytes, elements }, _) => MemberPrint {
+        match &span.at {
+            At::Here { bytes, elements } => MemberPrint {
                 key: span.key,
                 bytes: &self.bytes[bytes.start as usize..bytes.end as usize],
                 record: &self.bytes,
@@ -177,14 +187,7 @@ impl ViewPrint {
                     .as_ref()
                     .map(|r| &self.bounds[r.start as usize..r.end as usize]),
             },
-            (At::Source(i), Some(source)) => source.member_print(&source.members[*i]),
-            // A member is recorded as the source's only when there is a source.
-            (At::Source(_), None) => MemberPrint {
-                key: span.key,
-                bytes: &[],
-                record: &[],
-                bounds: None,
-            },
+            At::Elsewhere { print, member } => print.member_print(&print.members[*member]),
         }
     }
 }
@@ -206,14 +209,9 @@ pub trait ObservedView: Send + Sync {
 pub struct Observed<V> {
     view: V,
     print: Arc<ViewPrint>,
-    /// The view whose record and JSON this one takes its public members from.
-    source: Option<Source<V>>,
-}
-
-#[derive(Debug, Clone)]
-struct Source<V> {
-    view: Arc<Observed<V>>,
-    public: &'static [&'static str],
+    /// The members whose record and JSON this view takes from another, each with the view
+    /// that has it of its own (as the record's `At::Elsewhere` does).
+    borrowed: Vec<(&'static str, Arc<Observed<V>>)>,
 }
 
 impl<V: Serialize> Observed<V> {
@@ -222,27 +220,37 @@ impl<V: Serialize> Observed<V> {
         Observed {
             view,
             print,
-            source: None,
+            borrowed: Vec::new(),
         }
     }
 
     /// `view`, whose members named in `public` are recorded and written as in `source`:
-    /// the spectator's view of the same position, whose public members are alike. Taking
-    /// their JSON from the spectator too means that a member wrongly called public could
-    /// only show this view's observer less than it may know, never more.
-    pub fn sharing(view: V, public: &'static [&'static str], source: Arc<Observed<V>>) -> Self {
+    /// the spectator's view of the same position, whose public members are alike, or the
+    /// spectator's view of the position before, for the members the move left alike.
+    /// Taking their JSON from the spectator too means that a member wrongly called public
+    /// could only show this view's observer less than it may know, never more.
+    pub fn sharing(view: V, public: &[&'static str], source: Arc<Observed<V>>) -> Self {
         let print = Arc::new(ViewPrint::sharing(
             &view,
             public,
             Some(source.print.clone()),
         ));
+        let borrowed = public
+            .iter()
+            .filter(|key| source.print.member(key).is_some())
+            .map(|&key| {
+                let owner = source
+                    .borrowed
+                    .iter()
+                    .find(|(k, _)| same_key(k, key))
+                    .map_or(&source, |(_, owner)| owner);
+                (key, owner.clone())
+            })
+            .collect();
         Observed {
             view,
             print,
-            source: Some(Source {
-                view: source,
-                public,
-            }),
+            borrowed,
         }
     }
 
@@ -257,10 +265,8 @@ impl<V: Serialize + Send + Sync> ObservedView for Observed<V> {
     }
 
     fn member_json(&self, key: &str, elements: Option<&[usize]>) -> Vec<Value> {
-        if let Some(source) = &self.source {
-            if source.public.contains(&key) && source.view.print.member(key).is_some() {
-                return source.view.member_json(key, elements);
-            }
+        if let Some((_, owner)) = self.borrowed.iter().find(|(k, _)| same_key(k, key)) {
+            return owner.member_json(key, elements);
         }
         let mut picker = Picker {
             key,
@@ -414,8 +420,9 @@ macro_rules! refuse_single_values {
 /// The serializer of a whole view, member by member.
 struct Split<'a> {
     print: ViewPrint,
-    /// Members taken from `print.source` rather than recorded.
+    /// Members taken from `source` rather than recorded.
     public: &'a [&'a str],
+    source: Option<Arc<ViewPrint>>,
 }
 
 struct_only_serializer!(
@@ -430,13 +437,29 @@ struct_only_serializer!(
         value: &T,
     ) -> Result<(), NotSplit> {
         let print = &mut self.print;
-        let public = print
+        let public = self
             .source
             .as_ref()
-            .filter(|_| self.public.contains(&key))
-            .and_then(|source| source.members.iter().position(|m| m.key == key));
+            .filter(|_| self.public.iter().any(|p| same_key(p, key)))
+            .and_then(|source| {
+                // Views of one type have their members in one order.
+                let at = print.members.len();
+                let i = match source.members.get(at) {
+                    Some(m) if same_key(m.key, key) => at,
+                    _ => source.members.iter().position(|m| same_key(m.key, key))?,
+                };
+                Some((source, i))
+            });
         let at = match public {
-            Some(i) => At::Source(i),
+            // Where the source has it: no chain of records, however many positions a
+            // member stays alike.
+            Some((source, i)) => match &source.members[i].at {
+                At::Here { .. } => At::Elsewhere {
+                    print: source.clone(),
+                    member: i,
+                },
+                elsewhere @ At::Elsewhere { .. } => elsewhere.clone(),
+            },
             None => {
                 let (start, first) = (offset(&print.bytes), offset(&print.bounds));
                 let mut sequence = false;
@@ -1064,6 +1087,40 @@ mod tests {
             ViewPrint::of(&other),
             "without a source everything is recorded"
         );
+    }
+
+    #[test]
+    fn a_member_left_alike_for_many_positions_is_taken_from_the_view_that_built_it() {
+        let first = Arc::new(Observed::new(board()));
+        let left_out = |name| Board {
+            name,
+            spaces: Vec::new(),
+            ..board()
+        };
+        let second = Arc::new(Observed::sharing(
+            left_out("second"),
+            &["spaces"],
+            first.clone(),
+        ));
+        let third = Observed::sharing(left_out("third"), &["spaces"], second.clone());
+        assert_eq!(
+            third.print().member("spaces").map(|m| m.bytes.as_ptr()),
+            first.print().member("spaces").map(|m| m.bytes.as_ptr()),
+            "the record is the first view's, not a copy"
+        );
+        assert_eq!(
+            third.member_json("spaces", Some(&[1])),
+            first.member_json("spaces", Some(&[1]))
+        );
+        assert_eq!(third.member_json("name", None), [json!("third")]);
+        assert_eq!(
+            Arc::strong_count(&second),
+            1,
+            "no chain of views: the third holds the first, not the second"
+        );
+        let mut expected = board();
+        expected.name = "third";
+        assert_eq!(*third.print(), ViewPrint::of(&expected));
     }
 
     #[test]

@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
-use engine::{DynGame, LoggedEvent, ObservedView, Seat};
+use engine::{DynGame, LoggedEvent, ObservedView, PublicView, Seat};
 use serde_json::value::RawValue;
 use serde_json::Value;
 use tokio::sync::{broadcast, Semaphore};
@@ -71,6 +71,9 @@ struct TableState {
     bot_pending: bool,
     /// Seats, then the spectator.
     slots: Vec<Slot>,
+    /// The spectator's view of `game` as the last move's update built it: the next move's
+    /// takes from it what that move leaves alike.
+    public: Option<PublicView>,
     last_used: Instant,
 }
 
@@ -223,7 +226,8 @@ pub(crate) fn event_entries(events: Vec<LoggedEvent>) -> Vec<EventEntry> {
 fn state_message(st: &mut TableState, seat: Option<Seat>) -> Result<String, ApiError> {
     let observed = st
         .game
-        .observe(&[seat])?
+        .observe(&[seat], None)?
+        .views
         .pop()
         .ok_or_else(|| ApiError::new(ErrorKind::Internal, "no view was built"))?;
     let view = observed.json();
@@ -360,6 +364,7 @@ impl Hub {
                 in_flight: false,
                 bot_pending: false,
                 slots,
+                public: None,
                 last_used: Instant::now(),
             }),
             seats_lock: tokio::sync::Mutex::new(()),
@@ -675,6 +680,7 @@ impl Hub {
         }
         // The move is stored: install it, and never return early from here.
         st.game = next;
+        st.public = update.public;
         st.seq += 1;
         let seq = st.seq;
         if let Some(entry) = update.log {
@@ -826,6 +832,7 @@ impl Hub {
 struct PreparedUpdate {
     messages: Vec<Option<Utf8Bytes>>,
     views: Vec<Option<Box<dyn ObservedView>>>,
+    public: Option<PublicView>,
     log: Option<LogEntry>,
 }
 
@@ -858,10 +865,14 @@ fn prepare_update(
         .collect();
     let observers: Vec<Option<Seat>> = watched.iter().map(|&index| slot_seat(index)).collect();
     let mut views: Vec<Option<Box<dyn ObservedView>>> = (0..st.slots.len()).map(|_| None).collect();
-    if let Ok(observed) = next.observe(&observers) {
-        for (index, view) in watched.into_iter().zip(observed) {
+    // `st.game` is the position `next` was reached from: no other move is in flight.
+    let before = st.public.as_ref().map(|public| (st.game.as_ref(), public));
+    let mut public = None;
+    if let Ok(observed) = next.observe(&observers, before) {
+        for (index, view) in watched.into_iter().zip(observed.views) {
             views[index] = Some(view);
         }
+        public = observed.public;
     }
     let mut patcher = ViewPatcher::default();
     let messages = st
@@ -894,6 +905,7 @@ fn prepare_update(
     PreparedUpdate {
         messages,
         views,
+        public,
         log: Some(LogEntry { seq, seat, events }),
     }
 }

@@ -10,7 +10,7 @@
 //! `json_patch::diff` pairs objects by key and arrays by index, so equal placeholders give
 //! no operation and the patch is exactly the one of the whole views.
 
-use engine::{MemberPrint, ObservedView};
+use engine::{same_key, MemberPrint, ObservedView};
 use json_patch::{Patch, PatchOperation};
 use serde_json::Value;
 
@@ -83,12 +83,17 @@ impl<'a> ViewPatcher<'a> {
         let before: Vec<MemberPrint<'a>> = old_print.members().collect();
         let mut changed: Vec<(&'static str, Vec<PatchOperation>)> = Vec::new();
         let mut worked = Vec::with_capacity(new_print.members().len());
+        // Whether every member is where it was: then none was removed.
+        let mut aligned = before.len() == new_print.members().len();
         for (i, member) in new_print.members().enumerate() {
             // Views of one type list their members in one order: look where it was first.
             let Some(was) = before
                 .get(i)
-                .filter(|m| m.key == member.key)
-                .or_else(|| before.iter().find(|m| m.key == member.key))
+                .filter(|m| same_key(m.key, member.key))
+                .or_else(|| {
+                    aligned = false;
+                    before.iter().find(|m| same_key(m.key, member.key))
+                })
             else {
                 let added = object(member.key, Some(first(new.member_json(member.key, None))));
                 let operations = json_patch::diff(&object(member.key, None), &added).0;
@@ -99,7 +104,8 @@ impl<'a> ViewPatcher<'a> {
             let (was_at, now_at) = (Place::of(was.bytes), Place::of(member.bytes));
             let change = match self.last.get(i) {
                 Some(w) if w.was == was_at && w.now == now_at => w.change,
-                _ if was.bytes == member.bytes => None,
+                // One record (a public member the move left alike), or equal ones.
+                _ if was_at == now_at || was.bytes == member.bytes => None,
                 _ => Some(self.member_change(old, new, was, &member)),
             };
             if let Some(change) = change {
@@ -121,7 +127,7 @@ impl<'a> ViewPatcher<'a> {
         changed.sort_unstable_by_key(|(key, _)| *key);
         let mut removed: Vec<&'static str> = before
             .iter()
-            .filter(|m| new_print.member(m.key).is_none())
+            .filter(|m| !aligned && new_print.member(m.key).is_none())
             .map(|m| m.key)
             .collect();
         removed.sort_unstable();

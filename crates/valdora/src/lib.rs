@@ -41,6 +41,7 @@ pub use view::View;
 use engine::{ConfigOption, EventSink, Game, Outcome, Rng, Seat, SetupError};
 
 use components::Face;
+use view::Built;
 
 impl Game for Valdora {
     type Config = ValdoraConfig;
@@ -129,11 +130,17 @@ impl Game for Valdora {
     }
 
     fn view(&self, seat: Option<Seat>) -> View {
-        self.build_view(seat, true)
+        self.build_view(seat, Built::ALL)
     }
 
     fn own_view(&self, seat: Seat) -> View {
-        self.build_view(Some(seat), false)
+        self.build_view(Some(seat), Built::NONE)
+    }
+
+    fn spectator_view_after(&self, before: &Self, unchanged: &mut Vec<&'static str>) -> View {
+        let built = Built::changed(before, self);
+        built.push_left_out(unchanged);
+        self.build_view(None, built)
     }
 
     fn determinize(&self, _seat: Option<Seat>, rng: &mut Rng) -> Self {

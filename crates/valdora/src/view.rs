@@ -126,11 +126,63 @@ pub struct WorkshopView {
     pub owner: Option<Seat>,
 }
 
+/// Which of the members every seat sees alike and that take building a view builds; the
+/// others are left empty (`Game::own_view`, `Game::spectator_view_after`).
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Built {
+    spaces: bool,
+    books: bool,
+    workshops: bool,
+    item_names: bool,
+}
+
+impl Built {
+    pub(crate) const ALL: Built = Built {
+        spaces: true,
+        books: true,
+        workshops: true,
+        item_names: true,
+    };
+    pub(crate) const NONE: Built = Built {
+        spaces: false,
+        books: false,
+        workshops: false,
+        item_names: false,
+    };
+
+    /// The members whose state changed between `before` and `after` (the rules data too,
+    /// so that a member is never taken over across games).
+    pub(crate) fn changed(before: &Valdora, after: &Valdora) -> Built {
+        let same_rules = std::ptr::eq(before.rules, after.rules);
+        Built {
+            spaces: !same_rules || before.road_gems != after.road_gems,
+            books: !same_rules || before.books != after.books,
+            workshops: !same_rules || before.workshop_owner != after.workshop_owner,
+            item_names: !same_rules,
+        }
+    }
+
+    /// The names of the members not built.
+    pub(crate) fn push_left_out(self, out: &mut Vec<&'static str>) {
+        let members = [
+            ("spaces", self.spaces),
+            ("books", self.books),
+            ("workshops", self.workshops),
+            ("item_names", self.item_names),
+        ];
+        out.extend(
+            members
+                .into_iter()
+                .filter(|(_, built)| !built)
+                .map(|(key, _)| key),
+        );
+    }
+}
+
 impl Valdora {
-    /// `seat`'s view; with `public` false, the members every seat sees alike that take
-    /// building (the valley, the books, the workshops, the item names) are left empty
-    /// (`Game::own_view`).
-    pub(crate) fn build_view(&self, seat: Option<Seat>, public: bool) -> View {
+    /// `seat`'s view, with only the members in `built` of those every seat sees alike
+    /// that take building (the valley, the books, the workshops, the item names).
+    pub(crate) fn build_view(&self, seat: Option<Seat>, built: Built) -> View {
         let rules = self.rules();
         let board = &rules.board;
         let phase = match self.phase() {
@@ -160,7 +212,7 @@ impl Valdora {
             turn: self.turn_number(),
             phase,
             end_triggered: self.end_triggered(),
-            spaces: if public {
+            spaces: if built.spaces {
                 (0..board.len() as Space)
                     .map(|s| SpaceView {
                         id: s,
@@ -209,7 +261,7 @@ impl Valdora {
                     }
                 })
                 .collect(),
-            books: if public {
+            books: if built.books {
                 (0..4u8)
                     .map(|b| {
                         let kind = BookKind::of_book(b);
@@ -228,7 +280,7 @@ impl Valdora {
             },
             craftsmen: self.craftsmen_supply(),
             clockwise: rules.clockwise,
-            workshops: if public {
+            workshops: if built.workshops {
                 Color::ALL
                     .into_iter()
                     .map(|c| WorkshopView {
@@ -242,7 +294,7 @@ impl Valdora {
                 Vec::new()
             },
             bonus_tiles: self.bonus_supply(),
-            item_names: if public {
+            item_names: if built.item_names {
                 Item::ALL
                     .into_iter()
                     .map(|i| rules.item_names[i.index()].as_str())
@@ -259,7 +311,7 @@ impl Valdora {
     /// The position as text for a terminal player: what `view(seat)` holds, laid out.
     pub(crate) fn render(&self, seat: Option<Seat>) -> String {
         use std::fmt::Write as _;
-        let v = self.build_view(seat, true);
+        let v = self.build_view(seat, Built::ALL);
         let rules = self.rules();
         let gems = |g: &Gems| -> String {
             let parts: Vec<String> = Gem::ALL
