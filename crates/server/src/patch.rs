@@ -125,12 +125,15 @@ impl<'a> ViewPatcher<'a> {
         // The diff of whole objects visits the members present after in key order, then
         // the removed ones in key order.
         changed.sort_unstable_by_key(|(key, _)| *key);
-        let mut removed: Vec<&'static str> = before
-            .iter()
-            .filter(|m| !aligned && new_print.member(m.key).is_none())
-            .map(|m| m.key)
-            .collect();
-        removed.sort_unstable();
+        let mut removed: Vec<&'static str> = Vec::new();
+        if !aligned {
+            removed = before
+                .iter()
+                .filter(|m| new_print.member(m.key).is_none())
+                .map(|m| m.key)
+                .collect();
+            removed.sort_unstable();
+        }
         let mut operations: Vec<PatchOperation> =
             changed.into_iter().flat_map(|(_, o)| o).collect();
         for key in removed {
