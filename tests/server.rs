@@ -761,6 +761,113 @@ async fn kinds_docs_operations_and_shutdown(db: &TestDb) {
     }
 }
 
+/// Two server processes on one PostgreSQL database, as behind a load balancer: the seats
+/// of one game are split between them, and each learns of the other's moves and seat
+/// changes as they commit (LISTEN/NOTIFY), so every client sees every move, whichever
+/// server it is connected to. Racing moves sent to both are stored once.
+async fn two_servers_share_games(db: &TestDb) {
+    let a = Server::start(&db.url);
+    let b = Server::start(&db.url);
+    let (id, tokens) = a
+        .create(json!({"game": "valley", "seed": 5, "seats": [
+            {"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human", "name": "Cat"}
+        ], "config": {"players": 3}}))
+        .await;
+    // Both servers have the game cached and watched before anything changes.
+    let mut ann = Client::connect(&a, &id, tokens[0].as_deref()).await;
+    let watcher_b = Client::connect(&b, &id, None).await;
+    assert_eq!(ann.status, "open");
+    // A seat taken on B: A's client is told, and the game starts for it.
+    let (status, joined) = b
+        .post(&format!("/api/games/{id}/join"), &json!({"name": "Bob"}))
+        .await;
+    assert_eq!(status, 200, "{joined}");
+    let mut seats = ann.next().await;
+    while seats["type"] != "seats" {
+        seats = ann.next().await;
+    }
+    assert_eq!(
+        (seats["status"].as_str(), seats["seats"][1]["name"].as_str()),
+        (Some("running"), Some("Bob"))
+    );
+    while ann.status != "running" {
+        ann.next().await;
+    }
+    let bob_token = joined["token"].as_str().map(str::to_string);
+    let mut clients = vec![
+        ann,
+        Client::connect(&b, &id, bob_token.as_deref()).await,
+        Client::connect(&a, &id, tokens[2].as_deref()).await,
+        watcher_b,
+        Client::connect(&a, &id, None).await,
+    ];
+    let watcher_b = &mut clients[3];
+    while watcher_b.status != "running" {
+        watcher_b.next().await;
+    }
+    // Twenty rounds of racing: the seat to move sends a move through each server at once.
+    let seat_tokens = [tokens[0].clone(), bob_token, tokens[2].clone()];
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    for round in 0..20 {
+        let mover = clients
+            .iter()
+            .position(|c| c.seat.is_some() && c.seat == c.to_move)
+            .expect("mover");
+        let seat = usize::from(clients[mover].seat.expect("a seat"));
+        let other_server = if mover == 1 { &a } else { &b };
+        let mut twin = Client::connect(other_server, &id, seat_tokens[seat].as_deref()).await;
+        let seq = clients[mover].seq;
+        assert_eq!(twin.seq, seq, "round {round}: both servers are at one seq");
+        let legal = clients[mover].legal.clone().expect("legal");
+        let mut pick =
+            || json!({"type": "act", "seq": seq, "action": legal[rng.gen_range(0..legal.len())]});
+        let (first, second) = (pick(), pick());
+        tokio::join!(clients[mover].send(&first), twin.send(&second));
+        // Both see the stored move; the loser's error may come before or after it.
+        let mut refused = Vec::new();
+        while refused.is_empty() || clients[mover].seq == seq || twin.seq == seq {
+            let message = tokio::select! {
+                m = clients[mover].next() => m,
+                m = twin.next() => m,
+            };
+            if message["type"] == "error" {
+                refused.push(message);
+            }
+        }
+        assert_eq!(refused.len(), 1, "round {round}: {refused:?}");
+        let kind = refused[0]["kind"].as_str().unwrap_or_default();
+        assert!(
+            kind == "conflict" || kind == "stale",
+            "round {round}: {refused:?}"
+        );
+        for client in clients.iter_mut() {
+            let errors = client.wait_seq(seq + 1).await;
+            assert!(errors.is_empty(), "round {round}: {errors:?}");
+        }
+    }
+    // The rest of the game, the seats on both servers in turn.
+    play_random(&mut clients, &mut rng, 100_000).await;
+    assert!(clients.iter().all(|c| c.status == "over"));
+    let (_, record_a) = a.get(&format!("/api/games/{id}/record")).await;
+    let (_, record_b) = b.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(record_a, record_b);
+    check_views_against_engine(&record_a, &clients);
+    let (_, summary_a) = a.get(&format!("/api/games/{id}")).await;
+    let (_, summary_b) = b.get(&format!("/api/games/{id}")).await;
+    assert_eq!(summary_a["outcome"], replay_outcome(&record_a));
+    assert_eq!(summary_a, summary_b);
+    let (_, log_a) = a.get(&format!("/api/games/{id}/log")).await;
+    let (_, log_b) = b.get(&format!("/api/games/{id}/log")).await;
+    assert_eq!(log_a, log_b);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_servers_share_games_on_postgres() {
+    if let Some(db) = TestDb::new(Db::Postgres).await {
+        two_servers_share_games(&db).await;
+    }
+}
+
 macro_rules! on_both_databases {
     ($($test:ident),* $(,)?) => {
         mod sqlite {

@@ -11,7 +11,8 @@ use axum::extract::ws::Utf8Bytes;
 use engine::{DynGame, LoggedEvent, ObservedView, PublicView, Seat};
 use serde_json::value::RawValue;
 use serde_json::Value;
-use tokio::sync::{broadcast, Semaphore};
+use tokio::sync::{broadcast, mpsc, Semaphore};
+use tokio::task::JoinHandle;
 
 use crate::bots::BotSeat;
 use crate::catalog::{Catalog, GameKind};
@@ -22,7 +23,9 @@ use crate::protocol::{
     CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame, Joined,
     LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage, UpdateText,
 };
-use crate::store::{Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store};
+use crate::store::{
+    Change, Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store, StoreError,
+};
 use crate::tokens;
 
 /// Updates a connection may fall behind before it is sent the whole state instead.
@@ -66,8 +69,14 @@ struct TableState {
     /// Moves stored.
     seq: u64,
     log: Vec<LogEntry>,
-    /// A move is being stored: another one for the same position is a conflict.
+    /// A move is being stored, or moves stored by another server process are being
+    /// installed: another move for the same position is a conflict.
     in_flight: bool,
+    /// Another server process stored changes this copy does not have yet (it catches up
+    /// once no move is in flight).
+    behind: bool,
+    /// `in_flight` is this copy catching up, not a move of this process.
+    catching_up: bool,
     bot_pending: bool,
     /// Seats, then the spectator.
     slots: Vec<Slot>,
@@ -175,6 +184,15 @@ impl Drop for Watch {
 
 fn slot_index(st: &TableState, seat: Option<Seat>) -> usize {
     seat.map_or(st.row.seats.len(), usize::from)
+}
+
+/// The message telling watchers the seats changed.
+fn seats_message(row: &GameRow) -> String {
+    ServerMessage::Seats {
+        seats: seat_infos(row),
+        status: row.status,
+    }
+    .to_text()
 }
 
 fn seat_infos(row: &GameRow) -> Vec<SeatInfo> {
@@ -362,6 +380,8 @@ impl Hub {
                 seq,
                 log,
                 in_flight: false,
+                behind: false,
+                catching_up: false,
                 bot_pending: false,
                 slots,
                 public: None,
@@ -544,8 +564,11 @@ impl Hub {
             .update_seats(&table.id, &seats, status, version)
             .await
         {
-            // Another server process changed the game: our copy is stale.
-            self.evict(&table.id);
+            if e == StoreError::Conflict {
+                // Another server process changed the game: our copy is behind.
+                drop(_serial);
+                self.fall_behind(table);
+            }
             return Err(e.into());
         }
         let message = {
@@ -553,11 +576,7 @@ impl Hub {
             st.row.seats = seats;
             st.row.status = status;
             st.row.version = version + 1;
-            ServerMessage::Seats {
-                seats: seat_infos(&st.row),
-                status,
-            }
-            .to_text()
+            seats_message(&st.row)
         };
         let _ = table
             .updates
@@ -666,43 +685,169 @@ impl Hub {
         table: &Arc<Table>,
         next: Box<dyn DynGame>,
         update: PreparedUpdate,
-        stored: Result<(), crate::store::StoreError>,
+        stored: Result<(), StoreError>,
     ) -> Result<(), ApiError> {
-        let mut st = table.lock();
-        st.in_flight = false;
         if let Err(e) = stored {
-            drop(st);
-            if e == crate::store::StoreError::Conflict {
+            let behind = {
+                let mut st = table.lock();
+                st.in_flight = false;
                 // Another server process stored this seq: our copy is behind.
-                self.evict(&table.id);
+                st.behind |= e == StoreError::Conflict;
+                st.behind
+            };
+            if behind {
+                self.catch_up(table);
             }
             return Err(e.into());
         }
         // The move is stored: install it, and never return early from here.
-        st.game = next;
-        st.public = update.public;
-        st.seq += 1;
-        let seq = st.seq;
-        if let Some(entry) = update.log {
-            st.log.push(entry);
+        let (update, behind) = {
+            let mut st = table.lock();
+            st.in_flight = false;
+            (install(&mut st, next, update), st.behind)
+        };
+        let _ = table.updates.send(Arc::new(update));
+        if behind {
+            self.catch_up(table);
+        } else {
+            self.schedule_bot(table);
         }
-        if st.game.to_move().is_none() {
-            st.row.status = Status::Over;
-            st.row.version += 1;
-        }
-        st.last_used = Instant::now();
-        for (slot, view) in st.slots.iter_mut().zip(update.views) {
-            // A slot whose watchers all left meanwhile keeps no view.
-            if view.is_some() && slot.watchers > 0 {
-                slot.view = view;
+        Ok(())
+    }
+
+    /// Takes the changes other server processes store on the same database, as they
+    /// commit, and brings the cached tables they concern up to date.
+    pub fn follow(self: &Arc<Self>, mut changes: mpsc::Receiver<Change>) -> JoinHandle<()> {
+        let hub = Arc::downgrade(self);
+        tokio::spawn(async move {
+            while let Some(change) = changes.recv().await {
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                let tables: Vec<Arc<Table>> = match &change {
+                    Change::Moves { game, .. } | Change::Game { game } => {
+                        hub.cache().get(game).cloned().into_iter().collect()
+                    }
+                    Change::Missed => hub.cache().values().cloned().collect(),
+                };
+                for table in &tables {
+                    let news = match change {
+                        // This process's own moves are heard too, once installed or about
+                        // to be.
+                        Change::Moves { stored, .. } => {
+                            let st = table.lock();
+                            let own_move_in_flight = st.in_flight && !st.catching_up;
+                            stored > st.seq + u64::from(own_move_in_flight)
+                        }
+                        Change::Game { .. } | Change::Missed => true,
+                    };
+                    if news {
+                        hub.fall_behind(table);
+                    }
+                }
             }
+        })
+    }
+
+    /// Marks `table` as missing changes another server process stored, and catches up.
+    fn fall_behind(self: &Arc<Self>, table: &Arc<Table>) {
+        table.lock().behind = true;
+        self.catch_up(table);
+    }
+
+    /// Installs what other server processes stored for a table that is behind: its row
+    /// (seats, status) and the moves after its own, each broadcast to the watchers as if
+    /// made here. Waits for a move in flight to finish first (it does the catching up
+    /// then). Bots are left to the process that stored the move before theirs.
+    fn catch_up(self: &Arc<Self>, table: &Arc<Table>) {
+        let hub = self.clone();
+        let table = table.clone();
+        tokio::spawn(async move {
+            let _serial = table.seats_lock.lock().await;
+            loop {
+                let from = {
+                    let mut st = table.lock();
+                    if !st.behind || st.in_flight {
+                        return;
+                    }
+                    st.behind = false;
+                    st.in_flight = true;
+                    st.catching_up = true;
+                    st.seq
+                };
+                let loaded = async {
+                    let row = hub.store.load_row(&table.id).await?;
+                    let moves = hub.store.load_moves(&table.id, from).await?;
+                    Ok::<_, StoreError>((row, moves))
+                }
+                .await;
+                let installed = match &loaded {
+                    Ok((Some(row), moves)) => hub.install_stored(&table, row, moves),
+                    Ok((None, _)) => Err(format!("game {} is no longer stored", table.id)),
+                    Err(_) => Ok(()),
+                };
+                let mut st = table.lock();
+                st.in_flight = false;
+                st.catching_up = false;
+                if let Err(error) = &loaded {
+                    // Tried again on the next change heard or the next move here (which
+                    // the database refuses while this copy is behind).
+                    st.behind = true;
+                    tracing::warn!(game = %table.id, %error, "catching up failed");
+                    return;
+                }
+                if let Err(error) = installed {
+                    // Rebuilt from the database on next use.
+                    drop(st);
+                    tracing::error!(game = %table.id, %error, "catching up failed");
+                    hub.evict(&table.id);
+                    return;
+                }
+            }
+        });
+    }
+
+    /// Installs moves `moves` (from the table's seq on) and row `row` as stored by another
+    /// server process.
+    fn install_stored(
+        &self,
+        table: &Arc<Table>,
+        row: &GameRow,
+        moves: &[MoveRow],
+    ) -> Result<(), String> {
+        for mv in moves {
+            let (next, events) = {
+                let st = table.lock();
+                if mv.seq != st.seq {
+                    return Err(format!("move {} came when at seq {}", mv.seq, st.seq));
+                }
+                let mut next = st.game.box_clone();
+                let events = next
+                    .apply_logged(&mv.action)
+                    .map_err(|e| format!("stored move {} does not replay: {e}", mv.seq))?;
+                (next, events)
+            };
+            let update = prepare_update(table, mv.seat, next.as_ref(), events);
+            let update = install(&mut table.lock(), next, update);
+            let _ = table.updates.send(Arc::new(update));
+            metrics::counter!("tabletop_moves_followed_total").increment(1);
         }
-        drop(st);
-        let _ = table.updates.send(Arc::new(Broadcast::Update {
-            seq,
-            messages: update.messages,
-        }));
-        self.schedule_bot(table);
+        let message = {
+            let mut st = table.lock();
+            if row.version <= st.row.version {
+                return Ok(());
+            }
+            let seats_changed = row.seats != st.row.seats;
+            st.row.seats = row.seats.clone();
+            st.row.status = row.status;
+            st.row.version = row.version;
+            seats_changed.then(|| seats_message(&st.row))
+        };
+        if let Some(message) = message {
+            let _ = table
+                .updates
+                .send(Arc::new(Broadcast::Seats(message.into())));
+        }
         Ok(())
     }
 
@@ -823,6 +968,32 @@ impl Hub {
         let table = self.table(id).await?;
         let text = table.lock().game.render_text(seat);
         Ok(text)
+    }
+}
+
+/// Installs stored move `next` and its update's views; returns the update to broadcast
+/// once the lock is released.
+fn install(st: &mut TableState, next: Box<dyn DynGame>, update: PreparedUpdate) -> Broadcast {
+    st.game = next;
+    st.public = update.public;
+    st.seq += 1;
+    if let Some(entry) = update.log {
+        st.log.push(entry);
+    }
+    if st.game.to_move().is_none() {
+        st.row.status = Status::Over;
+        st.row.version += 1;
+    }
+    st.last_used = Instant::now();
+    for (slot, view) in st.slots.iter_mut().zip(update.views) {
+        // A slot whose watchers all left meanwhile keeps no view.
+        if view.is_some() && slot.watchers > 0 {
+            slot.view = view;
+        }
+    }
+    Broadcast::Update {
+        seq: st.seq,
+        messages: update.messages,
     }
 }
 

@@ -158,6 +158,9 @@ pub async fn serve(
             bot_workers: config.bot_workers,
         },
     );
+    // Other server processes on the same database (PostgreSQL): their moves reach the
+    // watchers connected here too.
+    let following = store.follow().await?.map(|changes| hub.follow(changes));
     let (shutdown_tx, shutdown) = watch::channel(false);
     let app = Arc::new(App {
         hub: hub.clone(),
@@ -203,6 +206,9 @@ pub async fn serve(
         .with_graceful_shutdown(graceful)
         .await?;
     sweeping.abort();
+    if let Some(following) = following {
+        following.abort();
+    }
     // Moves already checked are stored and broadcast before the database closes.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while hub.moves_in_flight() > 0 && tokio::time::Instant::now() < deadline {

@@ -10,6 +10,7 @@ use std::sync::Arc;
 use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
+use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
 pub use sql::{SqlStore, SyncMode};
@@ -128,6 +129,37 @@ impl From<sqlx::Error> for StoreError {
     }
 }
 
+/// A change stored by some server process on a shared database (PostgreSQL
+/// notifications; a process hears its own changes too).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Change {
+    /// Moves of game `game` were stored: it has `stored` moves now.
+    Moves { game: String, stored: u64 },
+    /// The row of game `game` changed: its seats or status.
+    Game { game: String },
+    /// Changes may have gone unheard (the connection that hears them was lost and made
+    /// again): any game may be behind.
+    Missed,
+}
+
+impl Change {
+    /// A notification's payload (migrations/postgres/0002): `m ID STORED` or `g ID`.
+    fn parse(payload: &str) -> Option<Change> {
+        let mut words = payload.split(' ');
+        let change = match (words.next()?, words.next()?, words.next()) {
+            ("m", game, Some(stored)) => Change::Moves {
+                game: game.to_string(),
+                stored: stored.parse().ok()?,
+            },
+            ("g", game, None) => Change::Game {
+                game: game.to_string(),
+            },
+            _ => return None,
+        };
+        words.next().is_none().then_some(change)
+    }
+}
+
 /// Counts of games by status (for `/metrics`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct StatusCounts {
@@ -141,8 +173,18 @@ pub struct StatusCounts {
 pub trait Store: Send + Sync + 'static {
     /// Stores a new game; its id must be new.
     async fn create_game(&self, game: &GameRow) -> Result<(), StoreError>;
+    /// The game's row, or `None` for an unknown id.
+    async fn load_row(&self, id: &str) -> Result<Option<GameRow>, StoreError>;
+    /// The game's moves from seq `from` on, in order.
+    async fn load_moves(&self, id: &str, from: u64) -> Result<Vec<MoveRow>, StoreError>;
     /// The game and its moves in order, or `None` for an unknown id.
-    async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError>;
+    async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
+        let Some(row) = self.load_row(id).await? else {
+            return Ok(None);
+        };
+        let moves = self.load_moves(id, 0).await?;
+        Ok(Some((row, moves)))
+    }
     /// The newest games first, optionally of one status.
     async fn list_games(
         &self,
@@ -170,6 +212,11 @@ pub trait Store: Send + Sync + 'static {
     /// (SQLite: a checkpoint of the write-ahead log). Failures are logged, not returned:
     /// the moves are stored either way.
     async fn between_batches(&self) {}
+    /// The changes other server processes store on this database, as they commit:
+    /// `None` when the database cannot tell (SQLite: one server process per file).
+    async fn follow(&self) -> Result<Option<mpsc::Receiver<Change>>, StoreError> {
+        Ok(None)
+    }
     async fn status_counts(&self) -> Result<StatusCounts, StoreError>;
     /// Whether the database answers.
     async fn ping(&self) -> Result<(), StoreError>;
@@ -180,4 +227,27 @@ pub trait Store: Send + Sync + 'static {
 /// `postgres://…`.
 pub async fn open(url: &str, sync: SyncMode) -> Result<Arc<dyn Store>, StoreError> {
     Ok(Arc::new(SqlStore::open(url, sync).await?))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Change;
+
+    #[test]
+    fn notifications_are_read_exactly() {
+        assert_eq!(
+            Change::parse("m abc 12"),
+            Some(Change::Moves {
+                game: "abc".into(),
+                stored: 12
+            })
+        );
+        assert_eq!(
+            Change::parse("g abc"),
+            Some(Change::Game { game: "abc".into() })
+        );
+        for unknown in ["", "m", "m abc", "m abc x", "m abc 1 2", "g", "g abc 1", "x abc 1"] {
+            assert_eq!(Change::parse(unknown), None, "{unknown:?}");
+        }
+    }
 }

@@ -4,7 +4,7 @@ use std::sync::Arc;
 
 use serde_json::json;
 use server::store::{
-    self, Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store, StoreError,
+    self, Change, Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store, StoreError,
 };
 use server::SyncMode;
 
@@ -119,6 +119,13 @@ async fn contract(url: &str) {
     );
     assert_eq!(moves.len(), 5);
     assert_eq!(moves[4], commit(&row.id, 4, true).mv);
+    // A copy that has the first moves reads the rest only.
+    assert_eq!(
+        other.load_moves(&row.id, 3).await.expect("the last moves"),
+        moves[3..]
+    );
+    assert_eq!(other.load_moves(&row.id, 5).await.expect("none"), []);
+    assert_eq!(other.load_row(&row.id).await.expect("row"), Some(loaded));
 
     // A large batch of several games is stored in more than one statement; a second move
     // for a position already in the batch is a conflict and the first one is what stays.
@@ -192,6 +199,118 @@ async fn postgres_keeps_the_store_contract() {
     if let Some(url) = server::testing::fresh_postgres_schema().await {
         contract(&url).await;
     }
+}
+
+/// The next change heard.
+async fn next(heard: &mut tokio::sync::mpsc::Receiver<Change>) -> Change {
+    tokio::time::timeout(std::time::Duration::from_secs(10), heard.recv())
+        .await
+        .expect("heard within 10 s")
+        .expect("still following")
+}
+
+/// A server process hears the moves and seat changes every process stores on the
+/// database, once committed, and nothing from another schema.
+#[tokio::test]
+async fn postgres_tells_every_process_what_was_stored() {
+    let (Some(url), Some(elsewhere)) = (
+        server::testing::fresh_postgres_schema().await,
+        server::testing::fresh_postgres_schema().await,
+    ) else {
+        return;
+    };
+    let store = store::open(&url, SyncMode::Full).await.expect("open");
+    let other = store::open(&url, SyncMode::Full).await.expect("open again");
+    let unrelated = store::open(&elsewhere, SyncMode::Full).await.expect("open");
+    let mut heard = other
+        .follow()
+        .await
+        .expect("follow")
+        .expect("PostgreSQL tells");
+    let (one, two) = (
+        game("aaaaaaaaaaaa", Status::Open),
+        game("bbbbbbbbbbbb", Status::Running),
+    );
+    for store in [&store, &unrelated] {
+        store.create_game(&one).await.expect("create");
+        store.create_game(&two).await.expect("create");
+    }
+    unrelated
+        .append_moves(&[commit(&two.id, 0, false)])
+        .await
+        .expect("elsewhere");
+    // One batch of two games: each game is told once, with its number of moves.
+    let batch = [
+        commit(&one.id, 0, false),
+        commit(&one.id, 1, false),
+        commit(&two.id, 0, false),
+    ];
+    store.append_moves(&batch).await.expect("batch");
+    let mut changes = vec![next(&mut heard).await, next(&mut heard).await];
+    changes.sort_by_key(|c| format!("{c:?}"));
+    assert_eq!(
+        changes,
+        [
+            Change::Moves {
+                game: one.id.clone(),
+                stored: 2
+            },
+            Change::Moves {
+                game: two.id.clone(),
+                stored: 1
+            },
+        ]
+    );
+    let mut seats = one.seats.clone();
+    seats[1].name = Some("Bea".into());
+    store
+        .update_seats(&one.id, &seats, Status::Running, 0)
+        .await
+        .expect("seats");
+    assert_eq!(
+        next(&mut heard).await,
+        Change::Game {
+            game: one.id.clone()
+        }
+    );
+    // A move refused as a conflict tells nothing; the game's last move tells both.
+    assert_eq!(
+        store
+            .append_moves(&[commit(&two.id, 0, false)])
+            .await
+            .expect("refused"),
+        [Err(StoreError::Conflict)]
+    );
+    store
+        .append_moves(&[commit(&two.id, 1, true)])
+        .await
+        .expect("last move");
+    let mut changes = vec![next(&mut heard).await, next(&mut heard).await];
+    changes.sort_by_key(|c| format!("{c:?}"));
+    assert_eq!(
+        changes,
+        [
+            Change::Game {
+                game: two.id.clone()
+            },
+            Change::Moves {
+                game: two.id.clone(),
+                stored: 2
+            },
+        ]
+    );
+    assert!(heard.try_recv().is_err(), "nothing else was told");
+    for store in [store, other, unrelated] {
+        store.close().await;
+    }
+}
+
+#[tokio::test]
+async fn sqlite_tells_nothing() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let url = format!("sqlite://{}", dir.path().join("t.db").display());
+    let store = store::open(&url, SyncMode::Full).await.expect("open");
+    assert!(store.follow().await.expect("follow").is_none());
 }
 
 #[tokio::test]

@@ -9,9 +9,13 @@ use std::time::{Duration, Instant};
 use async_trait::async_trait;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
+use sqlx::postgres::PgListener;
 use sqlx::{AnyPool, Executor, Row};
+use tokio::sync::mpsc;
 
-use super::{Commit, GameRow, MoveRow, SeatRecord, Status, StatusCounts, Store, StoreError};
+use super::{
+    Change, Commit, GameRow, MoveRow, SeatRecord, Status, StatusCounts, Store, StoreError,
+};
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
 static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
@@ -60,7 +64,22 @@ pub struct SqlStore {
     backend: Backend,
     /// When the writer last checkpointed (SQLite).
     last_checkpoint: Arc<Mutex<Instant>>,
+    /// PostgreSQL: where to listen for the changes other server processes store.
+    follow_url: Option<Url>,
 }
+
+/// A database URL, which may hold a password: shown without it.
+#[derive(Clone)]
+struct Url(String);
+
+impl std::fmt::Debug for Url {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&redact(&self.0))
+    }
+}
+
+/// Changes heard but not yet taken by the hub.
+const FOLLOW_BUFFER: usize = 4096;
 
 /// How often the writer copies SQLite's write-ahead log into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
@@ -141,6 +160,7 @@ impl SqlStore {
             writes,
             backend,
             last_checkpoint: Arc::new(Mutex::new(Instant::now())),
+            follow_url: (backend == Backend::Postgres).then(|| Url(url.clone())),
         })
     }
 }
@@ -312,26 +332,31 @@ impl Store for SqlStore {
         Ok(())
     }
 
-    async fn load_game(&self, id: &str) -> Result<Option<(GameRow, Vec<MoveRow>)>, StoreError> {
-        let Some(row) = sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
+    async fn load_row(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        sqlx::query(&format!("SELECT {GAME_COLUMNS} FROM games WHERE id = $1"))
             .bind(id)
             .fetch_optional(&self.pool)
             .await?
-        else {
-            return Ok(None);
-        };
-        let game = game_row(&row)?;
-        let rows =
-            sqlx::query("SELECT seq, seat, action, at FROM moves WHERE game_id = $1 ORDER BY seq")
-                .bind(id)
-                .fetch_all(&self.pool)
-                .await?;
+            .as_ref()
+            .map(game_row)
+            .transpose()
+    }
+
+    async fn load_moves(&self, id: &str, from: u64) -> Result<Vec<MoveRow>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seq, seat, action, at FROM moves WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
+        )
+        .bind(id)
+        .bind(from as i64)
+        .fetch_all(&self.pool)
+        .await?;
         let mut moves = Vec::with_capacity(rows.len());
         for (i, row) in rows.iter().enumerate() {
             let seq = row.try_get::<i64, _>("seq")? as u64;
-            if seq != i as u64 {
+            if seq != from + i as u64 {
                 return Err(StoreError::Corrupt(format!(
-                    "game {id}: move {i} is stored with seq {seq}"
+                    "game {id}: move {} is stored with seq {seq}",
+                    from + i as u64
                 )));
             }
             moves.push(MoveRow {
@@ -343,7 +368,7 @@ impl Store for SqlStore {
                 at: row.try_get("at")?,
             });
         }
-        Ok(Some((game, moves)))
+        Ok(moves)
     }
 
     async fn list_games(
@@ -467,6 +492,52 @@ impl Store for SqlStore {
         {
             tracing::warn!(%error, "checkpointing the write-ahead log failed");
         }
+    }
+
+    /// PostgreSQL: a connection of its own listens to the schema's channel, which the
+    /// triggers of migration 0002 notify as each change commits.
+    async fn follow(&self) -> Result<Option<mpsc::Receiver<Change>>, StoreError> {
+        let Some(url) = &self.follow_url else {
+            return Ok(None);
+        };
+        let schema: String = sqlx::query_scalar("SELECT current_schema()::text")
+            .fetch_one(&self.pool)
+            .await?;
+        let mut listener = PgListener::connect(&url.0).await?;
+        listener.listen(&format!("tabletop.{schema}")).await?;
+        let (changes, receiver) = mpsc::channel(FOLLOW_BUFFER);
+        tokio::spawn(async move {
+            // Set when the connection failed: once it answers again, changes made
+            // meanwhile went unheard.
+            let mut lost = false;
+            loop {
+                let heard = tokio::select! {
+                    () = changes.closed() => return,
+                    heard = listener.try_recv() => heard,
+                };
+                let change = match heard {
+                    Ok(Some(notification)) => Change::parse(notification.payload()),
+                    // The connection was lost and made again.
+                    Ok(None) => Some(Change::Missed),
+                    Err(error) => {
+                        tracing::warn!(%error, "listening for other servers' changes failed");
+                        lost = true;
+                        tokio::time::sleep(Duration::from_secs(1)).await;
+                        continue;
+                    }
+                };
+                for change in std::mem::take(&mut lost)
+                    .then_some(Change::Missed)
+                    .into_iter()
+                    .chain(change)
+                {
+                    if changes.send(change).await.is_err() {
+                        return;
+                    }
+                }
+            }
+        });
+        Ok(Some(receiver))
     }
 
     async fn status_counts(&self) -> Result<StatusCounts, StoreError> {
