@@ -12,7 +12,7 @@ import {
   seeded,
 } from './table'
 
-// Medium bots (greedy) end a Valdora game in about 750 moves; easy ones take about 3,000.
+// Medium bots (greedy) end a Valdora game in about 750 moves.
 const ME_AND_THREE_BOTS = ['me', 'bot:medium', 'bot:medium', 'bot:medium']
 
 /** Durations of the client's `tabletop:act-to-board` measures: click sent → board updated. */

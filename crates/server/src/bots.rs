@@ -23,8 +23,11 @@ pub struct Strength {
 pub const STRENGTHS: [Strength; 3] = [
     Strength {
         name: "easy",
-        spec: "greedy:lookahead=ply",
-        description: "looks one decision ahead",
+        // Not `greedy:lookahead=ply`: in Valdora a move pays only with the steps after it,
+        // so one-ply greedy loses to random play and, three or four of it at a table,
+        // loops for ever in many games (docs/bots.md, "Server strengths").
+        spec: "greedy:nodes=100",
+        description: "searches a little of its turn",
     },
     Strength {
         name: "medium",

@@ -246,7 +246,16 @@ mod tests {
             Change::parse("g abc"),
             Some(Change::Game { game: "abc".into() })
         );
-        for unknown in ["", "m", "m abc", "m abc x", "m abc 1 2", "g", "g abc 1", "x abc 1"] {
+        for unknown in [
+            "",
+            "m",
+            "m abc",
+            "m abc x",
+            "m abc 1 2",
+            "g",
+            "g abc 1",
+            "x abc 1",
+        ] {
             assert_eq!(Change::parse(unknown), None, "{unknown:?}");
         }
     }
