@@ -187,44 +187,8 @@ async fn racing_moves(db: &TestDb) {
         if twin.seat != clients[mover].seat {
             twin = Client::connect(&server, &id, tokens[mover].as_deref()).await;
         }
-        let legal = clients[mover].legal.clone().expect("legal");
-        let a = legal[rng.gen_range(0..legal.len())].clone();
-        let b = legal[rng.gen_range(0..legal.len())].clone();
         let seq = clients[mover].seq;
-        let first = json!({"type": "act", "seq": seq, "action": a});
-        let second = json!({"type": "act", "seq": seq, "action": b});
-        let (x, y) = (&mut clients[mover], &mut twin);
-        tokio::join!(x.send(&first), y.send(&second));
-        let refused: Vec<Value> = [
-            clients[mover].wait_seq(seq + 1).await,
-            twin.wait_seq(seq + 1).await,
-        ]
-        .concat();
-        // The loser's error may come after its update: collect until one error is seen.
-        let mut refused = refused;
-        while refused.is_empty() {
-            let message = tokio::time::timeout(Duration::from_secs(10), twin.next())
-                .await
-                .ok();
-            let other = match message {
-                Some(m) if m["type"] == "error" => Some(m),
-                _ => None,
-            };
-            if let Some(e) = other {
-                refused.push(e);
-                break;
-            }
-            let message = clients[mover].next().await;
-            if message["type"] == "error" {
-                refused.push(message);
-            }
-        }
-        assert_eq!(refused.len(), 1, "round {round}: {refused:?}");
-        let kind = refused[0]["kind"].as_str().unwrap_or_default();
-        assert!(
-            kind == "conflict" || kind == "stale",
-            "round {round}: {refused:?}"
-        );
+        race(&mut clients[mover], &mut twin, &mut rng, round).await;
         for (i, client) in clients.iter_mut().enumerate() {
             if i != mover {
                 client.wait_seq(seq + 1).await;
@@ -239,6 +203,39 @@ async fn racing_moves(db: &TestDb) {
     }
     let (_, log) = server.get(&format!("/api/games/{id}/log")).await;
     assert_eq!(log.as_array().map(Vec::len), Some(20));
+}
+
+/// The seat to move sends a move from two clients at once (two tabs, or two servers): of
+/// the two, exactly one is stored and the other is refused (`conflict` while the first is
+/// being stored, `stale` after); both clients see the stored move, the refusal before or
+/// after it.
+async fn race(first: &mut Client, second: &mut Client, rng: &mut ChaCha8Rng, round: usize) {
+    let seq = first.seq;
+    assert_eq!(
+        second.seq, seq,
+        "round {round}: both clients are at one seq"
+    );
+    let legal = first.legal.clone().expect("legal");
+    let mut pick =
+        || json!({"type": "act", "seq": seq, "action": legal[rng.gen_range(0..legal.len())]});
+    let (a, b) = (pick(), pick());
+    tokio::join!(first.send(&a), second.send(&b));
+    let mut refused = Vec::new();
+    while refused.is_empty() || first.seq == seq || second.seq == seq {
+        let message = tokio::select! {
+            m = first.next() => m,
+            m = second.next() => m,
+        };
+        if message["type"] == "error" {
+            refused.push(message);
+        }
+    }
+    assert_eq!(refused.len(), 1, "round {round}: {refused:?}");
+    let kind = refused[0]["kind"].as_str().unwrap_or_default();
+    assert!(
+        kind == "conflict" || kind == "stale",
+        "round {round}: {refused:?}"
+    );
 }
 
 use rand::Rng;
@@ -817,29 +814,7 @@ async fn two_servers_share_games(db: &TestDb) {
         let other_server = if mover == 1 { &a } else { &b };
         let mut twin = Client::connect(other_server, &id, seat_tokens[seat].as_deref()).await;
         let seq = clients[mover].seq;
-        assert_eq!(twin.seq, seq, "round {round}: both servers are at one seq");
-        let legal = clients[mover].legal.clone().expect("legal");
-        let mut pick =
-            || json!({"type": "act", "seq": seq, "action": legal[rng.gen_range(0..legal.len())]});
-        let (first, second) = (pick(), pick());
-        tokio::join!(clients[mover].send(&first), twin.send(&second));
-        // Both see the stored move; the loser's error may come before or after it.
-        let mut refused = Vec::new();
-        while refused.is_empty() || clients[mover].seq == seq || twin.seq == seq {
-            let message = tokio::select! {
-                m = clients[mover].next() => m,
-                m = twin.next() => m,
-            };
-            if message["type"] == "error" {
-                refused.push(message);
-            }
-        }
-        assert_eq!(refused.len(), 1, "round {round}: {refused:?}");
-        let kind = refused[0]["kind"].as_str().unwrap_or_default();
-        assert!(
-            kind == "conflict" || kind == "stale",
-            "round {round}: {refused:?}"
-        );
+        race(&mut clients[mover], &mut twin, &mut rng, round).await;
         for client in clients.iter_mut() {
             let errors = client.wait_seq(seq + 1).await;
             assert!(errors.is_empty(), "round {round}: {errors:?}");

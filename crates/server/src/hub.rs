@@ -782,7 +782,7 @@ impl Hub {
                 }
                 .await;
                 let installed = match &loaded {
-                    Ok((Some(row), moves)) => hub.install_stored(&table, row, moves),
+                    Ok((Some(row), moves)) => install_stored(&table, row, moves),
                     Ok((None, _)) => Err(format!("game {} is no longer stored", table.id)),
                     Err(_) => Ok(()),
                 };
@@ -805,50 +805,6 @@ impl Hub {
                 }
             }
         });
-    }
-
-    /// Installs moves `moves` (from the table's seq on) and row `row` as stored by another
-    /// server process.
-    fn install_stored(
-        &self,
-        table: &Arc<Table>,
-        row: &GameRow,
-        moves: &[MoveRow],
-    ) -> Result<(), String> {
-        for mv in moves {
-            let (next, events) = {
-                let st = table.lock();
-                if mv.seq != st.seq {
-                    return Err(format!("move {} came when at seq {}", mv.seq, st.seq));
-                }
-                let mut next = st.game.box_clone();
-                let events = next
-                    .apply_logged(&mv.action)
-                    .map_err(|e| format!("stored move {} does not replay: {e}", mv.seq))?;
-                (next, events)
-            };
-            let update = prepare_update(table, mv.seat, next.as_ref(), events);
-            let update = install(&mut table.lock(), next, update);
-            let _ = table.updates.send(Arc::new(update));
-            metrics::counter!("tabletop_moves_followed_total").increment(1);
-        }
-        let message = {
-            let mut st = table.lock();
-            if row.version <= st.row.version {
-                return Ok(());
-            }
-            let seats_changed = row.seats != st.row.seats;
-            st.row.seats = row.seats.clone();
-            st.row.status = row.status;
-            st.row.version = row.version;
-            seats_changed.then(|| seats_message(&st.row))
-        };
-        if let Some(message) = message {
-            let _ = table
-                .updates
-                .send(Arc::new(Broadcast::Seats(message.into())));
-        }
-        Ok(())
     }
 
     /// If a bot is to move, decides on the bot pool and plays its move through [`Hub::act`].
@@ -969,6 +925,45 @@ impl Hub {
         let text = table.lock().game.render_text(seat);
         Ok(text)
     }
+}
+
+/// Installs moves `moves` (from the table's seq on) and row `row` as stored by another
+/// server process.
+fn install_stored(table: &Table, row: &GameRow, moves: &[MoveRow]) -> Result<(), String> {
+    for mv in moves {
+        let (next, events) = {
+            let st = table.lock();
+            if mv.seq != st.seq {
+                return Err(format!("move {} came when at seq {}", mv.seq, st.seq));
+            }
+            let mut next = st.game.box_clone();
+            let events = next
+                .apply_logged(&mv.action)
+                .map_err(|e| format!("stored move {} does not replay: {e}", mv.seq))?;
+            (next, events)
+        };
+        let update = prepare_update(table, mv.seat, next.as_ref(), events);
+        let update = install(&mut table.lock(), next, update);
+        let _ = table.updates.send(Arc::new(update));
+        metrics::counter!("tabletop_moves_followed_total").increment(1);
+    }
+    let message = {
+        let mut st = table.lock();
+        if row.version <= st.row.version {
+            return Ok(());
+        }
+        let seats_changed = row.seats != st.row.seats;
+        st.row.seats = row.seats.clone();
+        st.row.status = row.status;
+        st.row.version = row.version;
+        seats_changed.then(|| seats_message(&st.row))
+    };
+    if let Some(message) = message {
+        let _ = table
+            .updates
+            .send(Arc::new(Broadcast::Seats(message.into())));
+    }
+    Ok(())
 }
 
 /// Installs stored move `next` and its update's views; returns the update to broadcast
