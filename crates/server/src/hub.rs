@@ -69,14 +69,12 @@ struct TableState {
     /// Moves stored.
     seq: u64,
     log: Vec<LogEntry>,
-    /// A move is being stored, or moves stored by another server process are being
-    /// installed: another move for the same position is a conflict.
-    in_flight: bool,
+    /// What is being written to the table, if anything: another move for the same
+    /// position meanwhile is a conflict.
+    writing: Option<Writing>,
     /// Another server process stored changes this copy does not have yet (it catches up
-    /// once no move is in flight).
+    /// once nothing is being written).
     behind: bool,
-    /// `in_flight` is this copy catching up, not a move of this process.
-    catching_up: bool,
     bot_pending: bool,
     /// Seats, then the spectator.
     slots: Vec<Slot>,
@@ -84,6 +82,15 @@ struct TableState {
     /// takes from it what that move leaves alike.
     public: Option<PublicView>,
     last_used: Instant,
+}
+
+/// What a table is busy writing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Writing {
+    /// A move of this process is being stored.
+    Move,
+    /// Moves and seats stored by another server process are being installed.
+    CatchingUp,
 }
 
 /// A game in play.
@@ -379,9 +386,8 @@ impl Hub {
                 game,
                 seq,
                 log,
-                in_flight: false,
+                writing: None,
                 behind: false,
-                catching_up: false,
                 bot_pending: false,
                 slots,
                 public: None,
@@ -399,7 +405,7 @@ impl Hub {
     pub fn evict_idle(&self) {
         self.cache().retain(|_, table| {
             let st = table.lock();
-            st.in_flight
+            st.writing.is_some()
                 || st.bot_pending
                 || st.slots.iter().any(|s| s.watchers > 0)
                 || st.last_used.elapsed() < IDLE_EVICTION
@@ -619,7 +625,7 @@ impl Hub {
                     seq: Some(st.seq),
                 });
             }
-            if st.in_flight {
+            if st.writing.is_some() {
                 return Err(ApiError::new(
                     ErrorKind::Conflict,
                     "another move for this position is being stored",
@@ -636,7 +642,7 @@ impl Hub {
             }
             let mut next = st.game.box_clone();
             let events = next.apply_logged(action)?;
-            st.in_flight = true;
+            st.writing = Some(Writing::Move);
             let commit = Commit {
                 mv: MoveRow {
                     game_id: table.id.clone(),
@@ -690,7 +696,7 @@ impl Hub {
         if let Err(e) = stored {
             let behind = {
                 let mut st = table.lock();
-                st.in_flight = false;
+                st.writing = None;
                 // Another server process stored this seq: our copy is behind.
                 st.behind |= e == StoreError::Conflict;
                 st.behind
@@ -703,7 +709,7 @@ impl Hub {
         // The move is stored: install it, and never return early from here.
         let (update, behind) = {
             let mut st = table.lock();
-            st.in_flight = false;
+            st.writing = None;
             (install(&mut st, next, update), st.behind)
         };
         let _ = table.updates.send(Arc::new(update));
@@ -736,8 +742,8 @@ impl Hub {
                         // to be.
                         Change::Moves { stored, .. } => {
                             let st = table.lock();
-                            let own_move_in_flight = st.in_flight && !st.catching_up;
-                            stored > st.seq + u64::from(own_move_in_flight)
+                            let own_move = st.writing == Some(Writing::Move);
+                            stored > st.seq + u64::from(own_move)
                         }
                         Change::Game { .. } | Change::Missed => true,
                     };
@@ -767,12 +773,11 @@ impl Hub {
             loop {
                 let from = {
                     let mut st = table.lock();
-                    if !st.behind || st.in_flight {
+                    if !st.behind || st.writing.is_some() {
                         return;
                     }
                     st.behind = false;
-                    st.in_flight = true;
-                    st.catching_up = true;
+                    st.writing = Some(Writing::CatchingUp);
                     st.seq
                 };
                 let loaded = async {
@@ -787,8 +792,7 @@ impl Hub {
                     Err(_) => Ok(()),
                 };
                 let mut st = table.lock();
-                st.in_flight = false;
-                st.catching_up = false;
+                st.writing = None;
                 if let Err(error) = &loaded {
                     // Tried again on the next change heard or the next move here (which
                     // the database refuses while this copy is behind).
@@ -811,7 +815,7 @@ impl Hub {
     fn schedule_bot(self: &Arc<Self>, table: &Arc<Table>) {
         let (snapshot, seq, seat, bot, seed) = {
             let mut st = table.lock();
-            if st.row.status != Status::Running || st.bot_pending || st.in_flight {
+            if st.row.status != Status::Running || st.bot_pending || st.writing.is_some() {
                 return;
             }
             let Some(seat) = st.game.to_move() else {

@@ -351,12 +351,11 @@ impl Store for SqlStore {
         .fetch_all(&self.pool)
         .await?;
         let mut moves = Vec::with_capacity(rows.len());
-        for (i, row) in rows.iter().enumerate() {
+        for (expected, row) in (from..).zip(&rows) {
             let seq = row.try_get::<i64, _>("seq")? as u64;
-            if seq != from + i as u64 {
+            if seq != expected {
                 return Err(StoreError::Corrupt(format!(
-                    "game {id}: move {} is stored with seq {seq}",
-                    from + i as u64
+                    "game {id}: move {expected} is stored with seq {seq}"
                 )));
             }
             moves.push(MoveRow {
