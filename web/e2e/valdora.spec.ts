@@ -138,11 +138,18 @@ test('a spectator receives no hidden information', async ({ page, browser }) => 
   const settled = (await probe(page))?.seq
   await expect.poll(async () => (await probe(watcher))?.seq).toBe(settled)
   expect(frames.length).toBeGreaterThan(1)
+  // The seat sees its own points (its view's `own`), and another seat's as hidden.
+  const me = (await probe(page))?.seat ?? 0
+  const panel = (seat: number) => page.locator(`[data-testid="seat-panel"][data-seat="${seat}"] .score`)
+  await expect(panel(me)).toHaveText(/★ -?\d+/)
+  await expect(panel((me + 1) % 4)).toHaveText('★ ?')
   // V-I1: completed commissions and the points they carry lie hidden under each
   // adventurer card: a spectator never receives them while the game runs.
   for (const text of frames) {
-    const message = JSON.parse(text) as { type: string; status?: string; view?: { seats: { completed: unknown; score: unknown }[] }; view_patch?: { path: string; value?: unknown }[]; legal?: unknown }
+    const message = JSON.parse(text) as { type: string; status?: string; view?: { own: unknown; seats: { completed: unknown; score: unknown }[] }; view_patch?: { path: string; value?: unknown }[]; legal?: unknown }
     expect(message.legal ?? null, 'a spectator gets no legal actions').toBeNull()
+    expect(message.view?.own ?? null, 'a spectator has no adventurer card of its own').toBeNull()
+    for (const op of message.view_patch ?? []) expect(op.path).not.toMatch(/^\/own(\/|$)/)
     if (message.status === 'over') continue
     for (const seat of message.view?.seats ?? []) {
       expect(seat.completed).toBeNull()

@@ -54,8 +54,8 @@ impl Game for Valdora {
     // V-E3.
     const TIEBREAKS: &'static [&'static str] = &["coins (more wins)"];
 
-    // All but the seat's own: `seats` holds each seat's completed commissions and score,
-    // which only that seat sees (V-I1).
+    // All but `seat` and `own`, which holds the seat's completed commissions and score:
+    // only that seat sees them (V-I1).
     const PUBLIC_VIEW_MEMBERS: &'static [&'static str] = &[
         "players",
         "start_player",
@@ -66,6 +66,7 @@ impl Game for Valdora {
         "end_triggered",
         "spaces",
         "discard",
+        "seats",
         "books",
         "craftsmen",
         "clockwise",

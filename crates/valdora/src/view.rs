@@ -3,12 +3,17 @@
 //! adventurer card: a seat sees which commissions it completed and its own running score;
 //! every other seat and spectator sees only how many each seat completed (V-I1), until the
 //! game is over or the config opens scores (`open_scores`).
+//!
+//! So every member of a view is alike for all observers but `seat` and `own`, the one
+//! member that holds what only this seat may know: the server records and patches the
+//! rest once per move for every seat at the table.
 
 use serde::Serialize;
 
 use crate::board::{Space, SpaceKind};
 use crate::books::{BookKind, CardView};
 use crate::components::{Color, CommissionFace, Gem, Gems, Item, Side};
+use crate::data::Rules;
 use crate::state::{Committed, Ending, Phase, Valdora};
 use engine::text::count;
 use engine::{Game, Seat};
@@ -27,7 +32,10 @@ pub struct View {
     pub end_triggered: bool,
     pub spaces: Vec<SpaceView>,
     pub discard: Gems,
+    /// Every seat's public side, alike in every view.
     pub seats: Vec<PlayerView>,
+    /// What lies under this seat's own adventurer card (V-I1); `None` for a spectator.
+    pub own: Option<OwnView>,
     pub books: Vec<BookView>,
     /// Craftsman tiles left beside the board, by colour (grey, yellow, white, violet, red,
     /// blue, green).
@@ -96,14 +104,23 @@ pub struct PlayerView {
     /// How many commissions the seat completed: public (V-I1).
     pub completed_count: u8,
     /// Which ones: `None` while they lie hidden under the seat's adventurer card (V-I1),
-    /// that is for every other seat and spectators, unless the game is over or the config
-    /// has `open_scores`.
+    /// unless the game is over or the config has `open_scores`. The seat itself finds its
+    /// own in [`View::own`].
     pub completed: Option<Vec<CommissionFace>>,
     pub craftsmen: [u8; 7],
     pub bonus_tiles: u8,
     /// Points if the game ended now; hidden (`None`) exactly when `completed` is, since
     /// the commissions' points are in it (V-I1).
     pub score: Option<i32>,
+}
+
+/// What only the observing seat sees of itself (V-I1): the commissions under its own
+/// adventurer card and its points if the game ended now.
+#[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
+#[ts(export_to = "valdora/")]
+pub struct OwnView {
+    pub completed: Vec<CommissionFace>,
+    pub score: i32,
 }
 
 #[derive(Debug, Clone, PartialEq, Serialize, ts_rs::TS)]
@@ -131,6 +148,7 @@ pub struct WorkshopView {
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Built {
     spaces: bool,
+    seats: bool,
     books: bool,
     workshops: bool,
     item_names: bool,
@@ -139,12 +157,14 @@ pub(crate) struct Built {
 impl Built {
     pub(crate) const ALL: Built = Built {
         spaces: true,
+        seats: true,
         books: true,
         workshops: true,
         item_names: true,
     };
     pub(crate) const NONE: Built = Built {
         spaces: false,
+        seats: false,
         books: false,
         workshops: false,
         item_names: false,
@@ -156,6 +176,8 @@ impl Built {
         let same_rules = std::ptr::eq(before.rules, after.rules);
         Built {
             spaces: !same_rules || before.road_gems != after.road_gems,
+            // Nearly every action changes some seat's side: not worth comparing.
+            seats: true,
             books: !same_rules || before.books != after.books,
             workshops: !same_rules || before.workshop_owner != after.workshop_owner,
             item_names: !same_rules,
@@ -166,6 +188,7 @@ impl Built {
     pub(crate) fn push_left_out(self, out: &mut Vec<&'static str>) {
         let members = [
             ("spaces", self.spaces),
+            ("seats", self.seats),
             ("books", self.books),
             ("workshops", self.workshops),
             ("item_names", self.item_names),
@@ -181,7 +204,8 @@ impl Built {
 
 impl Valdora {
     /// `seat`'s view, with only the members in `built` of those every seat sees alike
-    /// that take building (the valley, the books, the workshops, the item names).
+    /// that take building (the valley, the seats, the books, the workshops, the item
+    /// names).
     pub(crate) fn build_view(&self, seat: Option<Seat>, built: Built) -> View {
         let rules = self.rules();
         let board = &rules.board;
@@ -228,39 +252,15 @@ impl Valdora {
                 Vec::new()
             },
             discard: self.discard(),
-            seats: (0..self.seats)
-                .map(|s| {
-                    let p = self.player(s);
-                    // V-I1: the owner sees its own; everyone sees all once the game is
-                    // over (the outcome shows everything) or when scores are open.
-                    let shown = seat == Some(s)
-                        || self.config.open_scores
-                        || matches!(self.phase(), Phase::Over);
-                    let completed: Vec<CommissionFace> = self.completed_by(s).collect();
-                    PlayerView {
-                        seat: s,
-                        space: p.space,
-                        coins: p.coins,
-                        provisions: p.provisions,
-                        equipment: Item::ALL
-                            .into_iter()
-                            .filter(|i| p.owns(*i))
-                            .map(|i| EquipmentView {
-                                item: i,
-                                name: &rules.item_names[i.index()],
-                                load_cost: p.cost_to_load(i),
-                                gem: p.gems[i.index()],
-                            })
-                            .collect(),
-                        incomplete: p.incomplete.iter().map(|h| h.face(rules)).collect(),
-                        completed_count: completed.len() as u8,
-                        completed: shown.then_some(completed),
-                        craftsmen: p.craftsmen,
-                        bonus_tiles: p.bonus_tiles,
-                        score: shown.then(|| self.score(s).total()),
-                    }
-                })
-                .collect(),
+            seats: if built.seats {
+                self.player_views(rules)
+            } else {
+                Vec::new()
+            },
+            own: seat.map(|s| OwnView {
+                completed: self.completed_by(s).collect(),
+                score: self.score(s).total(),
+            }),
             books: if built.books {
                 (0..4u8)
                     .map(|b| {
@@ -304,6 +304,40 @@ impl Valdora {
             },
             provisional_data: !rules.provisional.is_empty(),
         }
+    }
+
+    /// Every seat's public side (V-I1): completed commissions and points show only once
+    /// the game is over (the outcome shows everything) or when scores are open.
+    fn player_views(&self, rules: &'static Rules) -> Vec<PlayerView> {
+        let shown = self.config.open_scores || matches!(self.phase(), Phase::Over);
+        (0..self.seats)
+            .map(|s| {
+                let p = self.player(s);
+                let completed: Vec<CommissionFace> = self.completed_by(s).collect();
+                PlayerView {
+                    seat: s,
+                    space: p.space,
+                    coins: p.coins,
+                    provisions: p.provisions,
+                    equipment: Item::ALL
+                        .into_iter()
+                        .filter(|i| p.owns(*i))
+                        .map(|i| EquipmentView {
+                            item: i,
+                            name: &rules.item_names[i.index()],
+                            load_cost: p.cost_to_load(i),
+                            gem: p.gems[i.index()],
+                        })
+                        .collect(),
+                    incomplete: p.incomplete.iter().map(|h| h.face(rules)).collect(),
+                    completed_count: completed.len() as u8,
+                    completed: shown.then_some(completed),
+                    craftsmen: p.craftsmen,
+                    bonus_tiles: p.bonus_tiles,
+                    score: shown.then(|| self.score(s).total()),
+                }
+            })
+            .collect()
     }
 }
 
@@ -372,7 +406,8 @@ impl Valdora {
                 .map(|c| format!("{}×{}", p.craftsmen[c.index()], c.name()))
                 .collect();
             // V-I1: another seat's points lie under its adventurer card.
-            let points = match p.score {
+            let own = v.own.as_ref().filter(|_| Some(p.seat) == seat);
+            let points = match p.score.or(own.map(|o| o.score)) {
                 Some(points) => count(points, "point", "points"),
                 None => "points hidden".to_string(),
             };
@@ -398,7 +433,8 @@ impl Valdora {
                     p.bonus_tiles
                 );
             }
-            if let Some(done) = p.completed.as_ref().filter(|d| !d.is_empty()) {
+            let completed = p.completed.as_ref().or(own.map(|o| &o.completed));
+            if let Some(done) = completed.filter(|d| !d.is_empty()) {
                 let done: Vec<String> = done.iter().map(face).collect();
                 let _ = writeln!(o, "    commissions completed: {}", done.join(" "));
             }

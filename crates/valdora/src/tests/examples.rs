@@ -360,11 +360,13 @@ fn completed_commissions_and_scores_of_others_are_hidden() {
     let c = commission_of(&mut g, Color::Violet, &[]);
     g.completed[usize::from(c.card)] = Some((2, c.side));
     let owner = g.view(Some(2));
-    assert_eq!(owner.seats[2].completed, Some(vec![c.face(g.rules)]));
+    let own = owner.own.as_ref().expect("a seat sees its own");
+    assert_eq!(own.completed, vec![c.face(g.rules)]);
+    assert_eq!(own.score, g.score(2).total());
     assert_eq!(owner.seats[2].completed_count, 1);
-    assert_eq!(owner.seats[2].score, Some(g.score(2).total()));
-    assert_eq!(owner.seats[0].score, None, "no running score of others");
-    for observer in [Some(0), Some(1), Some(3), None] {
+    assert_eq!(g.view(Some(0)).own.map(|o| o.completed), Some(vec![]));
+    assert_eq!(g.view(None).own, None, "a spectator has no card of its own");
+    for observer in [Some(0), Some(1), Some(2), Some(3), None] {
         let v = g.view(observer);
         assert_eq!(
             v.seats[2].completed_count, 1,
@@ -372,14 +374,14 @@ fn completed_commissions_and_scores_of_others_are_hidden() {
         );
         assert_eq!(v.seats[2].completed, None, "{observer:?}: not which");
         assert_eq!(v.seats[2].score, None, "{observer:?}: nor the points");
+        assert_eq!(v.seats[0].score, None, "{observer:?}: no running score of others");
     }
     // Everything else is the same for every seat (no private hands).
     let spectator = g.view(None);
-    for seat in [0, 1, 3] {
+    for seat in [0, 1, 2, 3] {
         let mut v = g.view(Some(seat));
         v.seat = None;
-        v.seats[usize::from(seat)].completed = None;
-        v.seats[usize::from(seat)].score = None;
+        v.own = None;
         assert_eq!(v, spectator);
     }
     // The terminal of another seat says "hidden", never the points.

@@ -9,8 +9,8 @@ export type PlayerView = { seat: number, space: number, coins: number, provision
 completed_count: number, 
 /**
  * Which ones: `None` while they lie hidden under the seat's adventurer card (V-I1),
- * that is for every other seat and spectators, unless the game is over or the config
- * has `open_scores`.
+ * unless the game is over or the config has `open_scores`. The seat itself finds its
+ * own in [`View::own`].
  */
 completed: Array<CommissionFace> | null, craftsmen: [number, number, number, number, number, number, number], bonus_tiles: number, 
 /**
