@@ -1045,6 +1045,9 @@ fn prepare_update(
         public = observed.public;
     }
     let mut patcher = ViewPatcher::default();
+    // Most watchers get the same update (the seats not to move, whose own members the
+    // move left alike, and spectators): each distinct one is written once.
+    let mut written: Vec<(json_patch::Patch, bool, Utf8Bytes)> = Vec::new();
     let messages = st
         .slots
         .iter()
@@ -1055,20 +1058,28 @@ fn prepare_update(
             let (Some(sent), Some(view)) = (&slot.view, view) else {
                 return None;
             };
+            let view_patch = patcher.patch(sent.as_ref(), view.as_ref());
+            let to_act = slot_seat(index).is_some_and(|s| Some(s) == to_move);
+            if let Some((.., text)) = written
+                .iter()
+                .find(|(patch, acts, _)| *acts == to_act && *patch == view_patch)
+            {
+                return Some(text.clone());
+            }
             let message = UpdateText {
                 kind: "update",
                 seq,
                 seat,
                 events: &events_text,
-                view_patch: &patcher.patch(sent.as_ref(), view.as_ref()),
+                view_patch: &view_patch,
                 to_move,
-                legal: legal_text
-                    .as_deref()
-                    .filter(|_| slot_seat(index).is_some_and(|s| Some(s) == to_move)),
+                legal: legal_text.as_deref().filter(|_| to_act),
                 status,
                 outcome: &outcome_text,
             };
-            Some(message.to_text().into())
+            let text = Utf8Bytes::from(message.to_text());
+            written.push((view_patch, to_act, text.clone()));
+            Some(text)
         })
         .collect();
     drop(patcher);

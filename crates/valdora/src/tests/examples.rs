@@ -374,7 +374,10 @@ fn completed_commissions_and_scores_of_others_are_hidden() {
         );
         assert_eq!(v.seats[2].completed, None, "{observer:?}: not which");
         assert_eq!(v.seats[2].score, None, "{observer:?}: nor the points");
-        assert_eq!(v.seats[0].score, None, "{observer:?}: no running score of others");
+        assert_eq!(
+            v.seats[0].score, None,
+            "{observer:?}: no running score of others"
+        );
     }
     // Everything else is the same for every seat (no private hands).
     let spectator = g.view(None);
