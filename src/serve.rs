@@ -19,9 +19,14 @@ pub struct ServeArgs {
     /// a crash of the process; docs/server.md).
     #[arg(long, default_value = "full")]
     pub sync: server::SyncMode,
-    /// Bot decisions computed at once.
+    /// Bot decisions computed at once. Games with no human seat use at most all but one
+    /// of them, so that bots playing people never wait behind them for long.
     #[arg(long, default_value_t = 2)]
     pub bot_workers: usize,
+    /// In a game with no human seat, the least time between two moves, so that people can
+    /// watch the bots play (0: as fast as the bots decide).
+    #[arg(long, default_value_t = 500, value_name = "MS")]
+    pub bot_pace_ms: u64,
     /// PostgreSQL only: transactions storing moves at once.
     #[arg(long, default_value_t = 4)]
     pub writers: usize,
@@ -43,6 +48,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         db: args.db.clone(),
         sync: args.sync,
         bot_workers: args.bot_workers,
+        bot_pace: std::time::Duration::from_millis(args.bot_pace_ms),
         writers: args.writers,
     };
     let db = args.db.clone();

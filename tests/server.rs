@@ -339,6 +339,65 @@ async fn bot_seats_finish_games(db: &TestDb) {
     assert_eq!(me.outcome, replay_outcome(&record));
 }
 
+/// A game with no human seat is there to be watched: its moves come at least the pace
+/// apart. And its bots yield to bots playing people: however many bots-only games think,
+/// they take at most all workers but one (two by default), so a bot playing a person does
+/// not wait behind them.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_only_games_are_paced_and_yield_to_games_with_people() {
+    let all_bots = |bot: &str| {
+        let seats: Vec<Value> = (0..4).map(|_| json!({"kind": "bot", "bot": bot})).collect();
+        json!({"game": "valley", "seats": seats})
+    };
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("paced.db").display());
+    let server = Server::start_with(&db, &["--bot-pace-ms", "200"]);
+    let (id, _) = server.create(all_bots("random")).await;
+    let mut watcher = Client::connect(&server, &id, None).await;
+    let first = watcher.seq + 1;
+    watcher.wait_seq(first).await;
+    let started = std::time::Instant::now();
+    watcher.wait_seq(first + 5).await;
+    assert!(
+        started.elapsed() >= Duration::from_millis(5 * 200),
+        "5 moves in {:?}, less than 5 × 200 ms",
+        started.elapsed()
+    );
+
+    let server = Server::with_sqlite();
+    let mut thinking = Vec::new();
+    for _ in 0..4 {
+        thinking.push(server.create(all_bots("ismcts:ms=2000")).await.0);
+    }
+    // A bot playing a person: the person moves when it is their turn, until the bot is to
+    // move, whose move the person waits for.
+    let (id, tokens) = server
+        .create(
+            json!({"game": "valley", "config": {"players": 2}, "seats": [
+                {"kind": "bot", "bot": "random"}, {"kind": "human", "name": "Ana"}
+            ]}),
+        )
+        .await;
+    let mut me = Client::connect(&server, &id, tokens[1].as_deref()).await;
+    while me.to_move == me.seat {
+        let legal = me.legal.clone().expect("legal actions");
+        me.act(&legal[0]).await;
+        me.wait_seq(me.seq + 1).await;
+    }
+    me.wait_seq(me.seq + 1).await;
+    let mut bots_only_moves = 0;
+    for id in &thinking {
+        let (_, summary) = server.get(&format!("/api/games/{id}")).await;
+        bots_only_moves += summary["seq"].as_u64().expect("seq");
+    }
+    // Taking turns with them (first come, first served), the person's bot would have
+    // waited for four decisions of 2 s on two workers.
+    assert!(
+        bots_only_moves <= 1,
+        "{bots_only_moves} moves of bots-only games came before the bot playing a person"
+    );
+}
+
 /// Free seats: the game is open (listed in the lobby, no moves taken) until every seat is
 /// taken by a join or by an invitation link's first hello.
 async fn lobby_join_and_invitations(db: &TestDb) {

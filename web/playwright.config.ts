@@ -33,7 +33,7 @@ export default defineConfig({
     screenshot: 'only-on-failure',
   },
   webServer: {
-    command: `${binary} serve --addr 127.0.0.1:${port} --db sqlite://${database}`,
+    command: `${binary} serve --addr 127.0.0.1:${port} --db sqlite://${database} --bot-pace-ms 0`,
     url: `http://127.0.0.1:${port}/healthz`,
     reuseExistingServer: false,
     timeout: 120_000,

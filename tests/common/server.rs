@@ -76,9 +76,16 @@ impl Server {
         self.child.id()
     }
 
+    /// A server whose games with no human seat move as fast as their bots decide.
     pub fn start(db_url: &str) -> Server {
+        Server::start_with(db_url, &["--bot-pace-ms", "0"])
+    }
+
+    /// A server with more `serve` flags.
+    pub fn start_with(db_url: &str, flags: &[&str]) -> Server {
         let mut child = StdCommand::new(BIN)
             .args(["serve", "--addr", "127.0.0.1:0", "--db", db_url])
+            .args(flags)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())
             .spawn()

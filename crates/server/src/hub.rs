@@ -40,6 +40,9 @@ pub const MAX_NAME_CHARS: usize = 32;
 pub struct HubConfig {
     /// Bot decisions computed at once (each on a blocking thread).
     pub bot_workers: usize,
+    /// The least time between two moves of a game whose seats are all bots: such a game
+    /// is there to be watched.
+    pub bot_pace: Duration,
 }
 
 /// What a table sends its watchers after a change.
@@ -288,6 +291,11 @@ pub struct Hub {
     committer: Committer,
     tables: Mutex<HashMap<String, Arc<Table>>>,
     bot_permits: Arc<Semaphore>,
+    /// Taken before `bot_permits` by games with no human seat: one fewer than the workers
+    /// (at least one), so that a bot playing people waits behind at most that many
+    /// decisions of bots-only games, however many of those run.
+    bots_only_permits: Arc<Semaphore>,
+    bot_pace: Duration,
     /// Moves between their check and their broadcast (graceful shutdown waits for them).
     in_flight: AtomicUsize,
 }
@@ -305,6 +313,8 @@ impl Hub {
             committer,
             tables: Mutex::new(HashMap::new()),
             bot_permits: Arc::new(Semaphore::new(config.bot_workers.max(1))),
+            bots_only_permits: Arc::new(Semaphore::new(config.bot_workers.max(2) - 1)),
+            bot_pace: config.bot_pace,
             in_flight: AtomicUsize::new(0),
         })
     }
@@ -813,7 +823,7 @@ impl Hub {
 
     /// If a bot is to move, decides on the bot pool and plays its move through [`Hub::act`].
     fn schedule_bot(self: &Arc<Self>, table: &Arc<Table>) {
-        let (snapshot, seq, seat, bot, seed) = {
+        let (snapshot, seq, seat, bot, seed, bots_only) = {
             let mut st = table.lock();
             if st.row.status != Status::Running || st.bot_pending || st.writing.is_some() {
                 return;
@@ -841,18 +851,25 @@ impl Hub {
             st.bot_pending = true;
             // Bot seeds follow from the game's seed and the position: a bot's games replay.
             let seed = st.row.seed ^ (st.seq + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            (st.game.box_clone(), st.seq, seat, bot, seed)
+            let bots_only = st.row.seats.iter().all(|s| s.kind == SeatKind::Bot);
+            (st.game.box_clone(), st.seq, seat, bot, seed, bots_only)
         };
         let hub = self.clone();
         let table = table.clone();
         // Decisions waiting for a worker.
         metrics::gauge!("tabletop_bot_queue_depth").increment(1.0);
         tokio::spawn(async move {
+            // The pause runs while the bot thinks: a move comes once both are done.
+            let not_before = tokio::time::Instant::now() + hub.bot_pace;
+            let share = match bots_only {
+                true => hub.bots_only_permits.clone().acquire_owned().await.ok(),
+                false => None,
+            };
             let permit = hub.bot_permits.clone().acquire_owned().await;
             metrics::gauge!("tabletop_bot_queue_depth").decrement(1.0);
             let kind = table.kind.clone();
             let decided = tokio::task::spawn_blocking(move || {
-                let _permit = permit;
+                let _permits = (permit, share);
                 let started = Instant::now();
                 let action = kind.bot_action(snapshot.as_ref(), &bot.spec, seed);
                 metrics::histogram!("tabletop_bot_decision_seconds")
@@ -860,6 +877,9 @@ impl Hub {
                 action
             })
             .await;
+            if bots_only {
+                tokio::time::sleep_until(not_before).await;
+            }
             table.lock().bot_pending = false;
             match decided {
                 Ok(Some(action)) => {

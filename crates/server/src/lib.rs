@@ -51,6 +51,8 @@ pub struct ServeConfig {
     pub sync: SyncMode,
     /// Bot decisions computed at once.
     pub bot_workers: usize,
+    /// The least time between two moves of a game with no human seat.
+    pub bot_pace: std::time::Duration,
     /// Transactions storing moves at once (SQLite has one writer in any case).
     pub writers: usize,
 }
@@ -156,6 +158,7 @@ pub async fn serve(
         committer,
         &HubConfig {
             bot_workers: config.bot_workers,
+            bot_pace: config.bot_pace,
         },
     );
     // Other server processes on the same database (PostgreSQL): their moves reach the
