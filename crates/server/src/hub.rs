@@ -861,9 +861,10 @@ impl Hub {
         tokio::spawn(async move {
             // The pause runs while the bot thinks: a move comes once both are done.
             let not_before = tokio::time::Instant::now() + hub.bot_pace;
-            let share = match bots_only {
-                true => hub.bots_only_permits.clone().acquire_owned().await.ok(),
-                false => None,
+            let share = if bots_only {
+                hub.bots_only_permits.clone().acquire_owned().await.ok()
+            } else {
+                None
             };
             let permit = hub.bot_permits.clone().acquire_owned().await;
             metrics::gauge!("tabletop_bot_queue_depth").decrement(1.0);

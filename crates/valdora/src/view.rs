@@ -13,7 +13,6 @@ use serde::Serialize;
 use crate::board::{Space, SpaceKind};
 use crate::books::{BookKind, CardView};
 use crate::components::{Color, CommissionFace, Gem, Gems, Item, Side};
-use crate::data::Rules;
 use crate::state::{Committed, Ending, Phase, Valdora};
 use engine::text::count;
 use engine::{Game, Seat};
@@ -253,7 +252,7 @@ impl Valdora {
             },
             discard: self.discard(),
             seats: if built.seats {
-                self.player_views(rules)
+                self.player_views()
             } else {
                 Vec::new()
             },
@@ -308,7 +307,8 @@ impl Valdora {
 
     /// Every seat's public side (V-I1): completed commissions and points show only once
     /// the game is over (the outcome shows everything) or when scores are open.
-    fn player_views(&self, rules: &'static Rules) -> Vec<PlayerView> {
+    fn player_views(&self) -> Vec<PlayerView> {
+        let rules = self.rules();
         let shown = self.config.open_scores || matches!(self.phase(), Phase::Over);
         (0..self.seats)
             .map(|s| {
