@@ -27,6 +27,10 @@ pub struct ServeArgs {
     /// watch the bots play (0: as fast as the bots decide).
     #[arg(long, default_value_t = 500, value_name = "MS")]
     pub bot_pace_ms: u64,
+    /// In a game with no human seat, the turns it may last before it ends as truncated,
+    /// for games that have a turn cap (Valdora): some tables of bots never end (0: no cap).
+    #[arg(long, default_value_t = 5_000, value_name = "TURNS")]
+    pub bot_game_turn_cap: u32,
     /// PostgreSQL only: transactions storing moves at once.
     #[arg(long, default_value_t = 4)]
     pub writers: usize,
@@ -49,6 +53,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         sync: args.sync,
         bot_workers: args.bot_workers,
         bot_pace: std::time::Duration::from_millis(args.bot_pace_ms),
+        bot_game_turn_cap: Some(args.bot_game_turn_cap).filter(|&turns| turns > 0),
         writers: args.writers,
     };
     let db = args.db.clone();

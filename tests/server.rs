@@ -398,6 +398,49 @@ async fn bots_only_games_are_paced_and_yield_to_games_with_people() {
     );
 }
 
+/// Some tables of bots never end (docs/bots.md), and a game with no human seat has nobody
+/// to stop it: the server gives it a turn cap when its game has one (Valdora), and it ends
+/// truncated, as its stored record replays. A game with a person at it, or a game with no
+/// turn cap, is as the client asked for it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bots_only_games_end_at_the_servers_turn_cap() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("capped.db").display());
+    let server = Server::start_with(&db, &["--bot-pace-ms", "0", "--bot-game-turn-cap", "4"]);
+    let bots = |n: usize| -> Vec<Value> {
+        (0..n)
+            .map(|_| json!({"kind": "bot", "bot": "random"}))
+            .collect()
+    };
+    let (id, _) = server
+        .create(json!({"game": "valdora", "config": {"players": 3}, "seats": bots(3)}))
+        .await;
+    let summary = server.wait_over(&id, Duration::from_secs(60)).await;
+    assert_eq!(summary["config"]["turn_cap"], 4, "{summary}");
+    assert_eq!(summary["outcome"]["truncated"], true, "{summary}");
+    let (_, record) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(record["config"]["turn_cap"], 4);
+    assert_eq!(summary["outcome"], replay_outcome(&record));
+    let (_, log) = server.get(&format!("/api/games/{id}/log")).await;
+    assert!(
+        log.to_string().contains("turn_cap_reached"),
+        "the log says why it ended"
+    );
+
+    let mut seats = bots(2);
+    seats.push(json!({"kind": "human", "name": "Ana"}));
+    let (with_a_person, _) = server
+        .create(json!({"game": "valdora", "config": {"players": 3}, "seats": seats}))
+        .await;
+    let (no_cap, _) = server
+        .create(json!({"game": "valley", "seats": bots(4)}))
+        .await;
+    for id in [with_a_person, no_cap] {
+        let (_, summary) = server.get(&format!("/api/games/{id}")).await;
+        assert_eq!(summary["config"].get("turn_cap"), None, "{summary}");
+    }
+}
+
 /// Free seats: the game is open (listed in the lobby, no moves taken) until every seat is
 /// taken by a join or by an invitation link's first hello.
 async fn lobby_join_and_invitations(db: &TestDb) {

@@ -28,6 +28,10 @@ pub trait GameKind: Send + Sync + 'static {
     /// The game a record starts from: any config the game accepts (a record's config has
     /// every field, turn caps included), never a data file (configs name none).
     fn begin(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError>;
+    /// `config` with a cap of `turns` turns in all, when the game's config has one
+    /// (`turn_cap`: a game that reaches it ends, its outcome marked truncated); `None` for a
+    /// game that has no turn cap.
+    fn with_turn_cap(&self, config: &Value, turns: u32) -> Option<Value>;
     /// The bot's action for the seat to move of `game` (a game this kind started), decided
     /// from that seat's view only (the bots determinize first); `None` once it is over.
     fn bot_action(&self, game: &dyn DynGame, bot: &BotSpec, seed: u64) -> Option<Value>;
@@ -164,12 +168,26 @@ impl<G: Game> GameKind for Kind<G> {
         Ok(Box::new(ErasedGame::<G>::from_json_config(config, seed)?))
     }
 
+    fn with_turn_cap(&self, config: &Value, turns: u32) -> Option<Value> {
+        let has_cap = serde_json::to_value(G::Config::default())
+            .is_ok_and(|default| default.get(TURN_CAP).is_some());
+        let mut capped = config.clone();
+        capped
+            .as_object_mut()
+            .filter(|_| has_cap)?
+            .insert(TURN_CAP.into(), Value::from(turns));
+        Some(capped)
+    }
+
     fn bot_action(&self, game: &dyn DynGame, bot: &BotSpec, seed: u64) -> Option<Value> {
         let game = game.as_any().downcast_ref::<ErasedGame<G>>()?;
         let action = bot.build::<G>(seed).choose(game.state())?;
         serde_json::to_value(action).ok()
     }
 }
+
+/// The config field of a game's turn cap (simulation configs have it; no option offers it).
+const TURN_CAP: &str = "turn_cap";
 
 /// The games of the server, by name.
 #[derive(Clone, Default)]

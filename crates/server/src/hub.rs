@@ -24,7 +24,7 @@ use crate::protocol::{
     LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage, UpdateText,
 };
 use crate::store::{
-    Change, Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store, StoreError,
+    bots_only, Change, Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store, StoreError,
 };
 use crate::tokens;
 
@@ -43,6 +43,9 @@ pub struct HubConfig {
     /// The least time between two moves of a game whose seats are all bots: such a game
     /// is there to be watched.
     pub bot_pace: Duration,
+    /// The turns a game whose seats are all bots may last, in a game that has a turn cap:
+    /// some tables of bots never end (docs/bots.md), and nobody at them would stop them.
+    pub bot_game_turn_cap: Option<u32>,
 }
 
 /// What a table sends its watchers after a change.
@@ -296,6 +299,7 @@ pub struct Hub {
     /// decisions of bots-only games, however many of those run.
     bots_only_permits: Arc<Semaphore>,
     bot_pace: Duration,
+    bot_game_turn_cap: Option<u32>,
     /// Moves between their check and their broadcast (graceful shutdown waits for them).
     in_flight: AtomicUsize,
 }
@@ -315,6 +319,7 @@ impl Hub {
             bot_permits: Arc::new(Semaphore::new(config.bot_workers.max(1))),
             bots_only_permits: Arc::new(Semaphore::new(config.bot_workers.max(2) - 1)),
             bot_pace: config.bot_pace,
+            bot_game_turn_cap: config.bot_game_turn_cap,
             in_flight: AtomicUsize::new(0),
         })
     }
@@ -487,6 +492,18 @@ impl Hub {
             });
             seats.push(record);
         }
+        // Checked as the client asked for it, then capped: the cap is the server's.
+        let capped = self
+            .bot_game_turn_cap
+            .filter(|_| bots_only(&seats))
+            .and_then(|turns| kind.with_turn_cap(&config, turns));
+        let (config, game) = match capped {
+            Some(capped) => {
+                let game = kind.begin(&capped, seed)?;
+                (capped, game)
+            }
+            None => (config, game),
+        };
         let status = if seats.iter().any(SeatRecord::is_free) {
             Status::Open
         } else {
@@ -851,7 +868,7 @@ impl Hub {
             st.bot_pending = true;
             // Bot seeds follow from the game's seed and the position: a bot's games replay.
             let seed = st.row.seed ^ (st.seq + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let bots_only = st.row.seats.iter().all(|s| s.kind == SeatKind::Bot);
+            let bots_only = bots_only(&st.row.seats);
             (st.game.box_clone(), st.seq, seat, bot, seed, bots_only)
         };
         let hub = self.clone();

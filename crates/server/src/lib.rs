@@ -53,6 +53,8 @@ pub struct ServeConfig {
     pub bot_workers: usize,
     /// The least time between two moves of a game with no human seat.
     pub bot_pace: std::time::Duration,
+    /// The turns a game with no human seat may last (in a game that has a turn cap).
+    pub bot_game_turn_cap: Option<u32>,
     /// Transactions storing moves at once (SQLite has one writer in any case).
     pub writers: usize,
 }
@@ -159,6 +161,7 @@ pub async fn serve(
         &HubConfig {
             bot_workers: config.bot_workers,
             bot_pace: config.bot_pace,
+            bot_game_turn_cap: config.bot_game_turn_cap,
         },
     );
     // Other server processes on the same database (PostgreSQL): their moves reach the

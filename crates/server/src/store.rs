@@ -74,6 +74,11 @@ impl SeatRecord {
     }
 }
 
+/// Whether a table has no human seat: its game is there to be watched, with nobody at it.
+pub fn bots_only(seats: &[SeatRecord]) -> bool {
+    seats.iter().all(|s| s.kind == SeatKind::Bot)
+}
+
 /// A `games` row.
 #[derive(Debug, Clone, PartialEq)]
 pub struct GameRow {
