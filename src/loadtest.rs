@@ -381,10 +381,16 @@ async fn load(plan: Plan) -> Result<Report, CliError> {
         .buffered(CREATING)
         .collect()
         .await;
-    let created: Vec<Created> = created
-        .into_iter()
-        .collect::<Result<_, _>>()
-        .map_err(|e| CliError::failure(format!("creating the games: {e}")))?;
+    let created: Vec<Created> = created.into_iter().collect::<Result<_, _>>().map_err(|e| {
+        let hint = match e {
+            ClientError::Api {
+                kind: ErrorKind::RateLimited,
+                ..
+            } => " (the server limits new games per address: start it with --post-limit 0)",
+            _ => "",
+        };
+        CliError::failure(format!("creating the games: {e}{hint}"))
+    })?;
     let create_seconds = started.elapsed().as_secs_f64();
 
     let cpu_before = plan

@@ -31,6 +31,10 @@ pub struct ServeArgs {
     /// for games that have a turn cap (Valdora): some tables of bots never end (0: no cap).
     #[arg(long, default_value_t = 5_000, value_name = "TURNS")]
     pub bot_game_turn_cap: u32,
+    /// New games, joins and replays a minute per client address (0: no limit). Behind a
+    /// reverse proxy every client has the proxy's address: limit there and set 0 here.
+    #[arg(long, default_value_t = 60, value_name = "N")]
+    pub post_limit: u32,
     /// PostgreSQL only: transactions storing moves at once.
     #[arg(long, default_value_t = 4)]
     pub writers: usize,
@@ -54,6 +58,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         bot_workers: args.bot_workers,
         bot_pace: std::time::Duration::from_millis(args.bot_pace_ms),
         bot_game_turn_cap: Some(args.bot_game_turn_cap).filter(|&turns| turns > 0),
+        post_limit: args.post_limit,
         writers: args.writers,
     };
     let db = args.db.clone();

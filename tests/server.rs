@@ -441,6 +441,69 @@ async fn bots_only_games_end_at_the_servers_turn_cap() {
     }
 }
 
+/// New games, joins and replays share one limit per client address: past it, each is
+/// refused with `rate_limited`, a 429 and a `Retry-After`, and changes nothing. Reading
+/// and playing are not limited.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn new_games_joins_and_replays_are_limited_per_address() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("limited.db").display());
+    let server = Server::start_with(&db, &["--bot-pace-ms", "0", "--post-limit", "3"]);
+    let open_game = json!({"game": "valley", "config": {"players": 2}, "seats": [
+        {"kind": "human", "name": "Ana"}, {"kind": "human"}
+    ]});
+    let (id, _) = server.create(open_game.clone()).await;
+    let (id2, _) = server.create(open_game.clone()).await;
+    let (status, _) = server
+        .post(&format!("/api/games/{id}/join"), &json!({"name": "Bo"}))
+        .await;
+    assert_eq!(status, 200, "the third request of the minute");
+    let (_, lobby) = server.get("/api/games").await;
+    let listed = lobby.as_array().expect("a list").len();
+
+    let response = reqwest::Client::new()
+        .post(format!("{}/api/games", server.base))
+        .json(&open_game)
+        .send()
+        .await
+        .expect("POST");
+    assert_eq!(response.status().as_u16(), 429);
+    let wait: u64 = response
+        .headers()
+        .get("retry-after")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse().ok())
+        .expect("a Retry-After in seconds");
+    assert!(
+        (1..=21).contains(&wait),
+        "one request comes back every 20 s: {wait}"
+    );
+    let body: Value = response.json().await.expect("JSON");
+    assert_eq!(body["kind"], "rate_limited", "{body}");
+    for (path, request) in [
+        (format!("/api/games/{id2}/join"), json!({"name": "Cy"})),
+        ("/api/replay".to_string(), json!({"record": {}})),
+    ] {
+        let (status, body) = server.post(&path, &request).await;
+        assert_eq!(
+            (status, &body["kind"]),
+            (429, &json!("rate_limited")),
+            "{path}: {body}"
+        );
+    }
+    let (_, lobby) = server.get("/api/games").await;
+    assert_eq!(
+        lobby.as_array().expect("a list").len(),
+        listed,
+        "nothing was created"
+    );
+    let (_, summary) = server.get(&format!("/api/games/{id2}")).await;
+    assert_eq!(summary["seats_free"], 1, "nobody joined: {summary}");
+    // Playing is not limited: the game joined above plays.
+    let (status, summary) = server.get(&format!("/api/games/{id}")).await;
+    assert_eq!((status, &summary["status"]), (200, &json!("running")));
+}
+
 /// Free seats: the game is open (listed in the lobby, no moves taken) until every seat is
 /// taken by a join or by an invitation link's first hello.
 async fn lobby_join_and_invitations(db: &TestDb) {

@@ -78,7 +78,7 @@ impl Server {
 
     /// A server whose games with no human seat move as fast as their bots decide.
     pub fn start(db_url: &str) -> Server {
-        Server::start_with(db_url, &["--bot-pace-ms", "0"])
+        Server::start_with(db_url, &["--bot-pace-ms", "0", "--post-limit", "0"])
     }
 
     /// A server with more `serve` flags.

@@ -1,10 +1,11 @@
 //! The HTTP API (JSON). Every route is in the OpenAPI document served at
 //! `/api/openapi.json`, generated from these handlers and types.
 
+use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{Path, Query, State};
+use axum::extract::{ConnectInfo, Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -108,13 +109,15 @@ pub async fn kinds(State(app): State<Arc<App>>) -> Json<Kinds> {
     post,
     path = "/api/games",
     request_body = CreateGame,
-    responses((status = 201, body = Created), (status = 400, body = ErrorBody)),
+    responses((status = 201, body = Created), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address")),
     tag = "lobby"
 )]
 pub async fn create(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     request: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
+    app.requests.check(client.ip())?;
     let created = app.hub.create(body(request)?).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
@@ -149,14 +152,16 @@ pub async fn list(
     path = "/api/games/{id}/join",
     params(("id" = String, Path, description = "game id")),
     request_body = JoinGame,
-    responses((status = 200, body = Joined), (status = 409, body = ErrorBody), (status = 404, body = ErrorBody)),
+    responses((status = 200, body = Joined), (status = 409, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address")),
     tag = "lobby"
 )]
 pub async fn join(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     Path(id): Path<String>,
     request: Result<Json<JoinGame>, JsonRejection>,
 ) -> Result<Json<Joined>, ApiError> {
+    app.requests.check(client.ip())?;
     Ok(Json(app.hub.join(&id, body(request)?).await?))
 }
 
@@ -211,13 +216,15 @@ pub async fn log(
     post,
     path = "/api/replay",
     request_body = ReplayRequest,
-    responses((status = 200, body = Replay), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "an action of the record is illegal")),
+    responses((status = 200, body = Replay), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "an action of the record is illegal"), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address")),
     tag = "games"
 )]
 pub async fn replay(
     State(app): State<Arc<App>>,
+    ConnectInfo(client): ConnectInfo<SocketAddr>,
     request: Result<Json<ReplayRequest>, JsonRejection>,
 ) -> Result<Json<Replay>, ApiError> {
+    app.requests.check(client.ip())?;
     let request = body(request)?;
     let catalog = app.hub.catalog().clone();
     tokio::task::spawn_blocking(move || crate::replay::replay(&catalog, &request))

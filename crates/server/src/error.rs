@@ -1,7 +1,7 @@
 //! The one error type of the server's operations, shown to clients as [`ErrorBody`] over
 //! HTTP and as an error message over WebSocket.
 
-use axum::http::StatusCode;
+use axum::http::{header, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use engine::{GameError, GameErrorKind};
@@ -16,6 +16,8 @@ pub struct ApiError {
     pub message: String,
     /// The game's seq, for `stale`.
     pub seq: Option<u64>,
+    /// Seconds to wait, for `rate_limited` (the `Retry-After` header).
+    pub retry_after: Option<u64>,
 }
 
 impl ApiError {
@@ -24,6 +26,7 @@ impl ApiError {
             kind,
             message: message.into(),
             seq: None,
+            retry_after: None,
         }
     }
 
@@ -33,6 +36,20 @@ impl ApiError {
 
     pub fn not_found(message: impl Into<String>) -> Self {
         Self::new(ErrorKind::NotFound, message)
+    }
+
+    /// Too many requests from one address: try again in `seconds`.
+    pub fn rate_limited(seconds: u64) -> Self {
+        ApiError {
+            retry_after: Some(seconds),
+            ..Self::new(
+                ErrorKind::RateLimited,
+                format!(
+                    "too many new games, joins or replays from this address; try again in \
+                     {seconds} s"
+                ),
+            )
+        }
     }
 
     pub fn to_message(&self) -> ServerMessage {
@@ -49,6 +66,7 @@ impl ApiError {
             ErrorKind::BadToken => StatusCode::UNAUTHORIZED,
             ErrorKind::NotFound => StatusCode::NOT_FOUND,
             ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorKind::Illegal
             | ErrorKind::NotYourTurn
@@ -100,6 +118,12 @@ impl IntoResponse for ApiError {
             kind: self.kind,
             message: self.message.clone(),
         };
-        (self.status(), Json(body)).into_response()
+        let mut response = (self.status(), Json(body)).into_response();
+        if let Some(seconds) = self.retry_after {
+            response
+                .headers_mut()
+                .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        }
+        response
     }
 }

@@ -644,12 +644,14 @@ impl Hub {
             }
             if seq != st.seq {
                 return Err(ApiError {
-                    kind: ErrorKind::Stale,
-                    message: format!(
-                        "the game is at seq {}, not {seq}: here is the current state",
-                        st.seq
-                    ),
                     seq: Some(st.seq),
+                    ..ApiError::new(
+                        ErrorKind::Stale,
+                        format!(
+                            "the game is at seq {}, not {seq}: here is the current state",
+                            st.seq
+                        ),
+                    )
                 });
             }
             if st.writing.is_some() {

@@ -15,6 +15,7 @@ mod client;
 mod committer;
 mod error;
 mod hub;
+mod limits;
 pub mod patch;
 pub mod protocol;
 pub mod replay;
@@ -55,6 +56,8 @@ pub struct ServeConfig {
     pub bot_pace: std::time::Duration,
     /// The turns a game with no human seat may last (in a game that has a turn cap).
     pub bot_game_turn_cap: Option<u32>,
+    /// New games, joins and replays a minute per client address (0: no limit).
+    pub post_limit: u32,
     /// Transactions storing moves at once (SQLite has one writer in any case).
     pub writers: usize,
 }
@@ -62,6 +65,8 @@ pub struct ServeConfig {
 /// What every handler shares.
 pub struct App {
     pub hub: Arc<Hub>,
+    /// New games, joins and replays per client address.
+    requests: limits::RequestLimit,
     metrics: PrometheusHandle,
     /// Becomes true when the server shuts down: connections close after their move.
     shutdown: watch::Receiver<bool>,
@@ -170,6 +175,7 @@ pub async fn serve(
     let (shutdown_tx, shutdown) = watch::channel(false);
     let app = Arc::new(App {
         hub: hub.clone(),
+        requests: limits::RequestLimit::new(config.post_limit),
         metrics: metrics_handle(),
         shutdown,
     });
@@ -195,12 +201,13 @@ pub async fn serve(
             Err(e) => tracing::error!(error = %e, "loading running games failed"),
         }
     });
-    let sweeper = hub.clone();
+    let sweeper = app.clone();
     let sweeping = tokio::spawn(async move {
         let mut every = tokio::time::interval(Duration::from_secs(60));
         loop {
             every.tick().await;
-            sweeper.evict_idle();
+            sweeper.hub.evict_idle();
+            sweeper.requests.forget_idle();
         }
     });
     let graceful = async move {
@@ -208,7 +215,9 @@ pub async fn serve(
         tracing::info!("shutting down: closing connections after their moves");
         let _ = shutdown_tx.send(true);
     };
-    axum::serve(listener, router(app.clone()))
+    // The client's address is what the request limit counts by.
+    let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
+    axum::serve(listener, service)
         .with_graceful_shutdown(graceful)
         .await?;
     sweeping.abort();

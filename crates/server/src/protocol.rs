@@ -36,6 +36,9 @@ pub enum ErrorKind {
     SeatTaken,
     /// The message or body is larger than the limit.
     TooLarge,
+    /// Too many new games, joins or replays from one address: the `Retry-After` header
+    /// says when to try again.
+    RateLimited,
     /// The server failed (storage); nothing was changed.
     Internal,
 }
