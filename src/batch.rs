@@ -35,7 +35,7 @@ impl BatchArgs {
     /// The config of this batch's games and their number of seats. One game is set up
     /// here, so that a bad config is reported once, before any thread starts.
     pub fn config<G: Game>(&self, players: Option<u64>) -> Result<(G::Config, usize), CliError> {
-        if self.turn_cap.is_some() && !games::has_config_field::<G>("turn_cap") {
+        if self.turn_cap.is_some() && !engine::has_config_field::<G>("turn_cap") {
             // Refused up front: a cap that silently did nothing would leave runs that
             // never end by the rules looking like real results.
             return Err(CliError::usage(format!(

@@ -6,7 +6,7 @@
 use std::fmt;
 use std::path::Path;
 
-use engine::{Game, GameError, GameErrorKind};
+use engine::{has_config_field, Game, GameError, GameErrorKind};
 use serde_json::{Map, Value};
 
 /// Work that needs the concrete game type: `with_game` calls `visit::<G>()` for the game
@@ -82,14 +82,6 @@ pub fn merge_json(base: &mut Value, overrides: &Value) {
         }
         (base, over) => *base = over.clone(),
     }
-}
-
-/// Whether `G`'s config has a top-level `field` (e.g. `turn_cap`).
-pub fn has_config_field<G: Game>(field: &str) -> bool {
-    serde_json::to_value(G::Config::default())
-        .ok()
-        .and_then(|json| json.as_object().map(|o| o.contains_key(field)))
-        .unwrap_or(false)
 }
 
 /// The games whose config has a `turn_cap`.

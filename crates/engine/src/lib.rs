@@ -25,7 +25,7 @@ mod view_parts;
 pub use data::{ComponentData, Confidence, DataRef};
 pub use error::{ActionError, ActionErrorKind, SetupError};
 pub use game::{EventSink, Game, NoEvents, Seat};
-pub use options::ConfigOption;
+pub use options::{has_config_field, ConfigOption};
 pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};
 pub use registry::{
     replay, DynGame, ErasedGame, EventLog, GameError, GameErrorKind, GameRecord, LoggedEvent,

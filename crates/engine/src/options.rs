@@ -4,6 +4,15 @@
 use serde::Serialize;
 use serde_json::Value;
 
+use crate::Game;
+
+/// Whether `G`'s JSON config has a top-level `field` (e.g. `turn_cap`, which only some
+/// games have), offered to people or not.
+pub fn has_config_field<G: Game>(field: &str) -> bool {
+    serde_json::to_value(G::Config::default())
+        .is_ok_and(|json| json.as_object().is_some_and(|o| o.contains_key(field)))
+}
+
 /// One field of a game's JSON config that players choose: its accepted values and default.
 ///
 /// Only options listed by [`crate::Game::config_options`] are offered to people; the other

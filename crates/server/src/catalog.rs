@@ -6,7 +6,7 @@ use std::marker::PhantomData;
 use std::sync::Arc;
 
 use bots::BotSpec;
-use engine::{DynGame, ErasedGame, Game, GameError, GameErrorKind, LoggedEvent};
+use engine::{has_config_field, DynGame, ErasedGame, Game, GameError, GameErrorKind, LoggedEvent};
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
@@ -169,12 +169,12 @@ impl<G: Game> GameKind for Kind<G> {
     }
 
     fn with_turn_cap(&self, config: &Value, turns: u32) -> Option<Value> {
-        let has_cap = serde_json::to_value(G::Config::default())
-            .is_ok_and(|default| default.get(TURN_CAP).is_some());
+        if !has_config_field::<G>(TURN_CAP) {
+            return None;
+        }
         let mut capped = config.clone();
         capped
-            .as_object_mut()
-            .filter(|_| has_cap)?
+            .as_object_mut()?
             .insert(TURN_CAP.into(), Value::from(turns));
         Some(capped)
     }
