@@ -49,6 +49,7 @@ impl BatchArgs {
             players,
             turn_cap: self.turn_cap,
             data: self.data.as_deref(),
+            data_toml: None,
         };
         let config = games::build_config::<G>(&spec).map_err(|e| CliError::usage(e.message))?;
         let first = G::new(&config, self.seed).map_err(|e| CliError::usage(e.to_string()))?;

@@ -270,6 +270,7 @@ impl Session {
             players,
             turn_cap: None,
             data: data.as_deref(),
+            data_toml: None,
         };
         let game = games::with_game(name, NewGame { spec: &spec, seed }).map_err(|e| {
             ProtocolError::new(

@@ -66,6 +66,11 @@ games! {
     pandoria::Pandoria,
 }
 
+/// The games whose browser client draws cards and maps from tables built into it from
+/// `data/*.toml` (docs/web.md), not from the views: a server playing them on other data
+/// would show the shipped components.
+pub const CLIENT_BUILT_WITH_DATA: &[&str] = &["valley", "pandoria"];
+
 /// Merges `overrides` into `base`: objects merge key by key (recursively), anything else
 /// replaces.
 pub fn merge_json(base: &mut Value, overrides: &Value) {
@@ -110,6 +115,8 @@ pub struct ConfigSpec<'a> {
     pub turn_cap: Option<u64>,
     /// A component data file given to `Game::load_data`.
     pub data: Option<&'a Path>,
+    /// Or the text of one: a record of the server's (`data_toml`).
+    pub data_toml: Option<&'a str>,
 }
 
 /// Builds `G::Config` generically: the default config as JSON, with the overrides, the
@@ -161,18 +168,29 @@ pub fn build_config<G: Game>(spec: &ConfigSpec<'_>) -> Result<G::Config, GameErr
             return Err(malformed(format!("bad {} config: {e}", G::NAME)));
         }
     };
-    if let Some(path) = spec.data {
-        let text = read_data_file(path)?;
-        G::load_data(&mut config, &text).map_err(|e| {
-            GameError::new(
+    match (spec.data, spec.data_toml) {
+        (Some(_), Some(_)) => {
+            return Err(GameError::new(
                 GameErrorKind::Setup,
-                format!(
-                    "data file {}: {}",
-                    clip_path(path),
-                    redact_file_text(&e.to_string())
-                ),
-            )
-        })?;
+                "both a data file and data text given: give one",
+            ))
+        }
+        (Some(path), None) => {
+            let text = read_data_file(path)?;
+            G::load_data(&mut config, &text).map_err(|e| {
+                GameError::new(
+                    GameErrorKind::Setup,
+                    format!(
+                        "data file {}: {}",
+                        clip_path(path),
+                        redact_file_text(&e.to_string())
+                    ),
+                )
+            })?;
+        }
+        (None, Some(text)) => G::load_data(&mut config, text)
+            .map_err(|e| GameError::new(GameErrorKind::Setup, format!("data_toml: {e}")))?,
+        (None, None) => {}
     }
     Ok(config)
 }
@@ -352,6 +370,7 @@ mod tests {
         std::fs::write(&secret, "root:x:0:0:SECRET-LINE\nname = \"SECRET-VALUE\"\n").unwrap();
         let spec = ConfigSpec {
             data: Some(&secret),
+            data_toml: None,
             ..Default::default()
         };
         for err in [

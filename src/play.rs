@@ -195,6 +195,7 @@ fn play<G: Game>(
         players: args.players,
         turn_cap: None,
         data: args.data.as_deref(),
+        data_toml: None,
     };
     let config = games::build_config::<G>(&spec).map_err(|e| CliError::usage(e.message))?;
     let seed = args.seed.unwrap_or(0);

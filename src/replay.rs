@@ -121,11 +121,18 @@ fn replay<G: Game>(record: &Value, path: &Path) -> Result<Replay, CliError> {
         Some(Value::String(p)) => Some(PathBuf::from(p)),
         Some(other) => return Err(bad(format!("\"data\" must be a path, not {other}"))),
     };
+    // A record of the server's carries its corrected data's text.
+    let data_toml = match record.get("data_toml") {
+        None | Some(Value::Null) => None,
+        Some(Value::String(text)) => Some(text.as_str()),
+        Some(other) => return Err(bad(format!("\"data_toml\" must be a string, not {other}"))),
+    };
     let spec = ConfigSpec {
         overrides,
         players: None,
         turn_cap: None,
         data: data.as_deref(),
+        data_toml,
     };
     let config = games::build_config::<G>(&spec).map_err(|e| bad(e.message))?;
     let mut state = G::new(&config, seed).map_err(|e| bad(format!("cannot set up: {e}")))?;

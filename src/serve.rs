@@ -35,6 +35,11 @@ pub struct ServeArgs {
     /// reverse proxy every client has the proxy's address: limit there and set 0 here.
     #[arg(long, default_value_t = 60, value_name = "N")]
     pub post_limit: u32,
+    /// Corrected component data for new games of GAME (repeatable): checked at start, stored
+    /// with every game that plays on it, so that its record replays anywhere. Valdora only:
+    /// the browser client draws the other games' cards and maps from the shipped data.
+    #[arg(long, value_name = "GAME=FILE")]
+    pub data: Vec<String>,
     /// PostgreSQL only: transactions storing moves at once.
     #[arg(long, default_value_t = 4)]
     pub writers: usize,
@@ -61,18 +66,40 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         post_limit: args.post_limit,
         writers: args.writers,
     };
+    let catalog = catalog_with_data(&args.data)?;
     let db = args.db.clone();
     runtime
-        .block_on(server::serve(
-            config,
-            games::catalog(),
-            stop_signal(),
-            move |addr| {
-                // The first line of stdout is the address: scripts and tests read it.
-                println!("tabletop: serving on http://{addr} (database {db}); Ctrl-C stops");
-            },
-        ))
+        .block_on(server::serve(config, catalog, stop_signal(), move |addr| {
+            // The first line of stdout is the address: scripts and tests read it.
+            println!("tabletop: serving on http://{addr} (database {db}); Ctrl-C stops");
+        }))
         .map_err(|e| CliError::failure(e.to_string()))
+}
+
+/// The games, with the corrected data of each `GAME=FILE`.
+fn catalog_with_data(data: &[String]) -> Result<server::Catalog, CliError> {
+    let mut catalog = games::catalog();
+    for entry in data {
+        let Some((game, file)) = entry.split_once('=') else {
+            return Err(CliError::usage(format!(
+                "--data {entry:?}: give GAME=FILE, e.g. --data valdora=my-valdora.toml"
+            )));
+        };
+        let game = game.trim().to_ascii_lowercase();
+        if games::CLIENT_BUILT_WITH_DATA.contains(&game.as_str()) {
+            return Err(CliError::usage(format!(
+                "--data {game}=…: the browser client draws {game}'s cards and map from the \
+                 data it was built with (docs/web.md). Correct data/{game}.toml instead and \
+                 run scripts/serve, which builds the server and the client from it"
+            )));
+        }
+        let text = games::read_data_file(std::path::Path::new(file))
+            .map_err(|e| CliError::usage(e.message))?;
+        catalog = catalog
+            .with_data(&game, &text)
+            .map_err(|why| CliError::usage(format!("--data {game}={file}: {why}")))?;
+    }
+    Ok(catalog)
 }
 
 /// Ctrl-C or SIGTERM.

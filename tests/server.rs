@@ -36,7 +36,7 @@ fn check_views_against_engine(record: &Value, clients: &[Client]) {
     let seed = record["seed"].as_u64().expect("seed");
     let actions = record["actions"].as_array().expect("actions");
     let (mut game, _) = kind
-        .replay(&record["config"], seed, &[])
+        .replay(&record["config"], seed, &[], record["data_toml"].as_str())
         .expect("the record starts");
     let by_seq: Vec<HashMap<u64, &Value>> = clients
         .iter()
@@ -441,6 +441,113 @@ async fn bots_only_games_end_at_the_servers_turn_cap() {
     }
 }
 
+/// `serve --data valdora=FILE`: new games play on the corrected data, which the lobby and
+/// the views say is verified; the game is stored with the data, so that its record carries
+/// it and replays the same with `tabletop replay` and `/api/replay`, and the game still
+/// plays on it after a restart on other data. Data for a game whose browser client is
+/// built with its data, a missing file and a bad file stop the server with a reason.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn corrected_data_is_stored_with_its_games() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let shipped = std::fs::read_to_string("data/valdora.toml").expect("shipped data");
+    // Every entry verified: the corrected data is no longer provisional.
+    let corrected = shipped
+        .replace(r#"= "inferred""#, r#"= "confirmed""#)
+        .replace(r#"= "unknown""#, r#"= "confirmed""#);
+    assert_ne!(corrected, shipped);
+    let file = dir.path().join("valdora.toml");
+    std::fs::write(&file, &corrected).expect("write the data");
+    let db = format!("sqlite://{}", dir.path().join("data.db").display());
+    let data_flag = format!("valdora={}", file.display());
+    let flags = [
+        "--bot-pace-ms",
+        "0",
+        "--bot-game-turn-cap",
+        "3",
+        "--post-limit",
+        "0",
+    ];
+    let provisional = |kinds: &Value| {
+        kinds["games"]
+            .as_array()
+            .expect("games")
+            .iter()
+            .find(|k| k["game"] == "valdora")
+            .map(|k| k["provisional_data"].clone())
+    };
+    let bots: Vec<Value> = (0..3)
+        .map(|_| json!({"kind": "bot", "bot": "random"}))
+        .collect();
+    let person = json!({"game": "valdora", "config": {"players": 3}, "seats": [
+        {"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "easy"}, {"kind": "bot", "bot": "easy"}
+    ]});
+
+    let mut server = Server::start_with(&db, &[&flags[..], &["--data", &data_flag]].concat());
+    let (_, kinds) = server.get("/api/games/kinds").await;
+    assert_eq!(provisional(&kinds), Some(json!(false)), "{kinds}");
+    let (watched, _) = server
+        .create(json!({"game": "valdora", "config": {"players": 3}, "seats": bots}))
+        .await;
+    let summary = server.wait_over(&watched, Duration::from_secs(60)).await;
+    let (_, record) = server.get(&format!("/api/games/{watched}/record")).await;
+    assert_eq!(
+        record["data_toml"],
+        json!(corrected),
+        "the record carries its data"
+    );
+    assert_eq!(summary["outcome"], replay_outcome(&record));
+    let (status, replay) = server.post("/api/replay", &json!({"record": record})).await;
+    assert_eq!(status, 200, "{replay}");
+    assert_eq!(replay["view"]["provisional_data"], false);
+    assert_eq!(replay["outcome"], summary["outcome"]);
+    let (playing, tokens) = server.create(person.clone()).await;
+    let me = Client::connect(&server, &playing, tokens[0].as_deref()).await;
+    assert_eq!(
+        me.view["provisional_data"], false,
+        "the view says the data is verified"
+    );
+    drop(me);
+
+    // Started again on the shipped data: new games play on it; stored ones keep theirs.
+    server.terminate();
+    let server = Server::start_with(&db, &flags);
+    let (_, kinds) = server.get("/api/games/kinds").await;
+    assert_eq!(provisional(&kinds), Some(json!(true)));
+    let (_, again) = server.get(&format!("/api/games/{watched}/record")).await;
+    assert_eq!(again, record, "rebuilt from the store on its own data");
+    let me = Client::connect(&server, &playing, tokens[0].as_deref()).await;
+    assert_eq!(me.view["provisional_data"], false);
+    let (fresh, tokens) = server.create(person).await;
+    let me = Client::connect(&server, &fresh, tokens[0].as_deref()).await;
+    assert_eq!(me.view["provisional_data"], true);
+    drop(server);
+
+    let refused = |data: &str, says: &str| {
+        let out = common::tabletop()
+            .args([
+                "serve",
+                "--addr",
+                "127.0.0.1:0",
+                "--db",
+                &db,
+                "--data",
+                data,
+            ])
+            .output()
+            .expect("run tabletop serve");
+        let stderr = String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "--data {data} was accepted");
+        assert!(stderr.contains(says), "--data {data}: {stderr}");
+    };
+    refused("valley=data/valley.toml", "scripts/serve");
+    refused("valdora=/no/such/file.toml", "cannot read data file");
+    let bad = dir.path().join("bad.toml");
+    std::fs::write(&bad, "gems = 3\n").expect("write");
+    refused(&format!("valdora={}", bad.display()), "valdora data");
+    refused("valdora", "GAME=FILE");
+    refused(&format!("chess={}", file.display()), "unknown game");
+}
+
 /// New games, joins and replays share one limit per client address: past it, each is
 /// refused with `rate_limited`, a 429 and a `Retry-After`, and changes nothing. Reading
 /// and playing are not limited.
@@ -619,7 +726,7 @@ async fn kill_9_loses_no_acknowledged_move(db: &TestDb) {
             expected.push(in_flight[g].clone());
         }
         let (game, _) = valdora
-            .replay(&json!({}), g as u64, &expected)
+            .replay(&json!({}), g as u64, &expected, None)
             .expect("the acknowledged moves replay");
         for client in &clients {
             assert_eq!(

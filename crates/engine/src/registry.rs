@@ -146,13 +146,24 @@ impl<G: Game> ErasedGame<G> {
 
     /// Builds a game from a JSON config (missing fields take their defaults).
     pub fn from_json_config(config: &Value, seed: u64) -> Result<Self, GameError> {
-        let config: G::Config = serde_json::from_value(config.clone()).map_err(|e| {
+        Self::new(&Self::config_from_json(config, None)?, seed)
+    }
+
+    /// A config from JSON (missing fields take their defaults), playing on the corrected
+    /// component data `data` (the TOML text of a data file; `None`: the shipped data).
+    pub fn config_from_json(config: &Value, data: Option<&str>) -> Result<G::Config, GameError> {
+        let mut config: G::Config = serde_json::from_value(config.clone()).map_err(|e| {
             GameError::new(
                 GameErrorKind::Malformed,
                 format!("bad {} config: {e}", G::NAME),
             )
         })?;
-        Self::new(&config, seed)
+        if let Some(text) = data {
+            G::load_data(&mut config, text).map_err(|e| {
+                GameError::new(GameErrorKind::Setup, format!("{} data: {e}", G::NAME))
+            })?;
+        }
+        Ok(config)
     }
 
     pub fn state(&self) -> &G {
@@ -163,13 +174,14 @@ impl<G: Game> ErasedGame<G> {
         &self.actions
     }
 
-    /// Replays `(config, seed, actions)` given as JSON, with each action's events.
+    /// Replays `(config, seed, actions)`, the actions given as JSON, with each action's
+    /// events.
     pub fn replay_json(
-        config: &Value,
+        config: &G::Config,
         seed: u64,
         actions: &[Value],
     ) -> Result<(Self, Vec<Vec<LoggedEvent>>), GameError> {
-        let mut game = Self::from_json_config(config, seed)?;
+        let mut game = Self::new(config, seed)?;
         let mut log = Vec::with_capacity(actions.len());
         for (i, action) in actions.iter().enumerate() {
             let events = game

@@ -16,18 +16,38 @@ use crate::error::ApiError;
 /// A game rebuilt by replay, with the events of each of its actions.
 pub type Replayed = (Box<dyn DynGame>, Vec<Vec<LoggedEvent>>);
 
-/// One game the server can host, erased.
+/// One game the server can host, erased. `data` is the corrected component data a game
+/// plays on (the TOML text of a data file, `tabletop serve --data`), `None` for the
+/// shipped data.
 pub trait GameKind: Send + Sync + 'static {
     fn name(&self) -> &'static str;
-    /// What a "new game" form offers.
-    fn info(&self) -> KindInfo;
+    /// What a "new game" form offers, for games on `data`.
+    fn info(&self, data: Option<&str>) -> KindInfo;
+    /// Checks a corrected component data file of this game.
+    fn check_data(&self, data: &str) -> Result<(), GameError>;
     /// A new game from a config object that sets only offered options to offered values.
-    fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError>;
+    fn start(
+        &self,
+        config: &Value,
+        seed: u64,
+        data: Option<&str>,
+    ) -> Result<Box<dyn DynGame>, GameError>;
     /// The game after `actions`, with each action's events.
-    fn replay(&self, config: &Value, seed: u64, actions: &[Value]) -> Result<Replayed, GameError>;
+    fn replay(
+        &self,
+        config: &Value,
+        seed: u64,
+        actions: &[Value],
+        data: Option<&str>,
+    ) -> Result<Replayed, GameError>;
     /// The game a record starts from: any config the game accepts (a record's config has
-    /// every field, turn caps included), never a data file (configs name none).
-    fn begin(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError>;
+    /// every field, turn caps included), never a data file's path (configs name none).
+    fn begin(
+        &self,
+        config: &Value,
+        seed: u64,
+        data: Option<&str>,
+    ) -> Result<Box<dyn DynGame>, GameError>;
     /// `config` with a cap of `turns` turns in all, when the game's config has one
     /// (`turn_cap`: a game that reaches it ends, its outcome marked truncated); `None` for a
     /// game that has no turn cap.
@@ -137,7 +157,10 @@ impl<G: Game> GameKind for Kind<G> {
         G::NAME
     }
 
-    fn info(&self) -> KindInfo {
+    fn info(&self, data: Option<&str>) -> KindInfo {
+        let provisional =
+            ErasedGame::<G>::config_from_json(&Value::Object(Default::default()), data)
+                .map_or(true, |config| !G::provisional_data(&config).is_empty());
         KindInfo {
             game: G::NAME.to_string(),
             options: G::config_options()
@@ -150,22 +173,44 @@ impl<G: Game> GameKind for Kind<G> {
                     players: o.players,
                 })
                 .collect(),
-            provisional_data: !G::provisional_data(&G::Config::default()).is_empty(),
+            provisional_data: provisional,
         }
     }
 
-    fn start(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError> {
-        Self::check_config(config)?;
-        self.begin(config, seed)
+    fn check_data(&self, data: &str) -> Result<(), GameError> {
+        ErasedGame::<G>::config_from_json(&Value::Object(Default::default()), Some(data)).map(drop)
     }
 
-    fn replay(&self, config: &Value, seed: u64, actions: &[Value]) -> Result<Replayed, GameError> {
-        let (game, log) = ErasedGame::<G>::replay_json(config, seed, actions)?;
+    fn start(
+        &self,
+        config: &Value,
+        seed: u64,
+        data: Option<&str>,
+    ) -> Result<Box<dyn DynGame>, GameError> {
+        Self::check_config(config)?;
+        self.begin(config, seed, data)
+    }
+
+    fn replay(
+        &self,
+        config: &Value,
+        seed: u64,
+        actions: &[Value],
+        data: Option<&str>,
+    ) -> Result<Replayed, GameError> {
+        let config = ErasedGame::<G>::config_from_json(config, data)?;
+        let (game, log) = ErasedGame::<G>::replay_json(&config, seed, actions)?;
         Ok((Box::new(game), log))
     }
 
-    fn begin(&self, config: &Value, seed: u64) -> Result<Box<dyn DynGame>, GameError> {
-        Ok(Box::new(ErasedGame::<G>::from_json_config(config, seed)?))
+    fn begin(
+        &self,
+        config: &Value,
+        seed: u64,
+        data: Option<&str>,
+    ) -> Result<Box<dyn DynGame>, GameError> {
+        let config = ErasedGame::<G>::config_from_json(config, data)?;
+        Ok(Box::new(ErasedGame::<G>::new(&config, seed)?))
     }
 
     fn with_turn_cap(&self, config: &Value, turns: u32) -> Option<Value> {
@@ -189,15 +234,61 @@ impl<G: Game> GameKind for Kind<G> {
 /// The config field of a game's turn cap (simulation configs have it; no option offers it).
 const TURN_CAP: &str = "turn_cap";
 
-/// The games of the server, by name.
+/// A corrected component data file a server plays a game on, named by its content: a game
+/// stored with it replays on it whatever data the server is started with later.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DataFile {
+    /// SHA-256 of `text`, hex.
+    pub digest: String,
+    /// The file's TOML.
+    pub text: Arc<str>,
+}
+
+impl DataFile {
+    pub fn new(text: &str) -> Self {
+        DataFile {
+            digest: crate::tokens::hash(text),
+            text: text.into(),
+        }
+    }
+}
+
+/// The games of the server, by name, and the corrected data new games of each play on.
 #[derive(Clone, Default)]
 pub struct Catalog {
     kinds: Vec<Arc<dyn GameKind>>,
+    data: Vec<(&'static str, DataFile)>,
 }
 
 impl Catalog {
     pub fn new(kinds: Vec<Arc<dyn GameKind>>) -> Self {
-        Catalog { kinds }
+        Catalog {
+            kinds,
+            data: Vec::new(),
+        }
+    }
+
+    /// New games of `game` play on the corrected data `text` (checked here: the error
+    /// says what is wrong with it).
+    pub fn with_data(mut self, game: &str, text: &str) -> Result<Self, String> {
+        let kind = self
+            .get(game)
+            .ok_or_else(|| format!("unknown game {game:?}; games: {}", self.names().join(", ")))?;
+        kind.check_data(text).map_err(|e| e.message)?;
+        let name = kind.name();
+        self.data.retain(|(g, _)| *g != name);
+        self.data.push((name, DataFile::new(text)));
+        Ok(self)
+    }
+
+    /// The corrected data new games of `game` play on; `None`: the shipped data.
+    pub fn data(&self, game: &str) -> Option<&DataFile> {
+        self.data.iter().find(|(g, _)| *g == game).map(|(_, d)| d)
+    }
+
+    /// Every corrected data file, with its game.
+    pub fn data_files(&self) -> impl Iterator<Item = (&'static str, &DataFile)> {
+        self.data.iter().map(|(g, d)| (*g, d))
     }
 
     pub fn get(&self, name: &str) -> Option<&Arc<dyn GameKind>> {
@@ -220,6 +311,9 @@ impl Catalog {
     }
 
     pub fn infos(&self) -> Vec<KindInfo> {
-        self.kinds.iter().map(|k| k.info()).collect()
+        self.kinds
+            .iter()
+            .map(|k| k.info(self.data(k.name()).map(|d| &*d.text)))
+            .collect()
     }
 }

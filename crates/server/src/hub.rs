@@ -341,6 +341,27 @@ impl Hub {
         self.tables.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
+    /// The corrected data game `row` plays on: the server's own when it is the same file,
+    /// else the one stored with the game; `None` for the shipped data.
+    async fn data_of(&self, row: &GameRow) -> Result<Option<Arc<str>>, ApiError> {
+        let Some(digest) = &row.data_digest else {
+            return Ok(None);
+        };
+        if let Some(data) = self.catalog.data(&row.game).filter(|d| &d.digest == digest) {
+            return Ok(Some(data.text.clone()));
+        }
+        match self.store.data_file(digest).await? {
+            Some(text) => Ok(Some(text.into())),
+            None => {
+                tracing::error!(game = %row.id, digest, "the game's data file is not stored");
+                Err(ApiError::new(
+                    ErrorKind::Internal,
+                    format!("game {} names a data file that is not stored", row.id),
+                ))
+            }
+        }
+    }
+
     /// The table of game `id`, from the cache or rebuilt from the store by replay.
     pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
         if let Some(table) = self.cache().get(id) {
@@ -365,10 +386,13 @@ impl Hub {
             )
         })?;
         let actions: Vec<Value> = moves.iter().map(|m| m.action.clone()).collect();
-        let (game, events) = kind.replay(&row.config, row.seed, &actions).map_err(|e| {
-            tracing::error!(game = id, error = %e, "stored game does not replay");
-            ApiError::new(ErrorKind::Internal, format!("game {id} does not replay"))
-        })?;
+        let data = self.data_of(&row).await?;
+        let (game, events) = kind
+            .replay(&row.config, row.seed, &actions, data.as_deref())
+            .map_err(|e| {
+                tracing::error!(game = id, error = %e, "stored game does not replay");
+                ApiError::new(ErrorKind::Internal, format!("game {id} does not replay"))
+            })?;
         let log = moves
             .iter()
             .zip(events)
@@ -451,7 +475,10 @@ impl Hub {
         let seed = request
             .seed
             .unwrap_or_else(|| rand::random::<u64>() & MAX_SAFE_INTEGER);
-        let game = kind.start(&config, seed)?;
+        // New games play on the server's data (`--data`), stored at start-up.
+        let data = self.catalog.data(kind.name()).cloned();
+        let text = data.as_ref().map(|d| &*d.text);
+        let game = kind.start(&config, seed, text)?;
         if request.seats.len() != game.seats() {
             return Err(ApiError::malformed(format!(
                 "{} seats given; this game has {} players (set config.players to change it)",
@@ -499,7 +526,7 @@ impl Hub {
             .and_then(|turns| kind.with_turn_cap(&config, turns));
         let (config, game) = match capped {
             Some(capped) => {
-                let game = kind.begin(&capped, seed)?;
+                let game = kind.begin(&capped, seed, text)?;
                 (capped, game)
             }
             None => (config, game),
@@ -519,6 +546,7 @@ impl Hub {
             status,
             seats,
             version: 0,
+            data_digest: data.map(|d| d.digest),
         };
         self.store.create_game(&row).await?;
         let id = row.id.clone();
@@ -943,17 +971,28 @@ impl Hub {
     }
 
     /// The replay record, once the game is over (before, it would reveal the seed).
+    /// A game on corrected data carries the data file's text (`data_toml`), so that the
+    /// record replays anywhere.
     pub async fn record(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
         let table = self.table(id).await?;
-        let st = table.lock();
-        if st.row.status != Status::Over {
-            return Err(ApiError::new(
-                ErrorKind::NotOver,
-                "the record holds the seed, which fixes every hidden order: it is served once \
-                 the game is over",
-            ));
+        let (mut record, row) = {
+            let st = table.lock();
+            if st.row.status != Status::Over {
+                return Err(ApiError::new(
+                    ErrorKind::NotOver,
+                    "the record holds the seed, which fixes every hidden order: it is served \
+                     once the game is over",
+                ));
+            }
+            (st.game.record(), st.row.clone())
+        };
+        if let (Some(data), Some(fields)) = (self.data_of(&row).await?, record.as_object_mut()) {
+            fields.insert(
+                crate::replay::DATA_TOML.into(),
+                Value::String(data.to_string()),
+            );
         }
-        Ok(st.game.record())
+        Ok(record)
     }
 
     /// Every stored move's events with their sentences.

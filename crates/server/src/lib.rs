@@ -38,7 +38,7 @@ use tower_http::trace::TraceLayer;
 
 pub use api::{ApiDoc, Kinds};
 pub use bots::{Strength, STRENGTHS};
-pub use catalog::{kind, Catalog, GameKind, KindInfo};
+pub use catalog::{kind, Catalog, DataFile, GameKind, KindInfo};
 pub use error::ApiError;
 pub use hub::{Hub, HubConfig};
 pub use store::{Store, StoreError, SyncMode};
@@ -153,6 +153,10 @@ pub async fn serve(
     ready: impl FnOnce(SocketAddr),
 ) -> Result<(), ServeError> {
     let store = store::open(&config.db, config.sync).await?;
+    // Stored before any game names them.
+    for (game, data) in catalog.data_files() {
+        store.put_data_file(&data.digest, game, &data.text).await?;
+    }
     let writers = if config.db.starts_with("sqlite:") {
         1
     } else {

@@ -20,9 +20,12 @@ pub const MAX_RECORD_BYTES: usize = 1024 * 1024;
 /// Most moves replayed in one request.
 const MAX_MOVES: usize = 20_000;
 
-/// The record `tabletop replay` reads and `GET /api/games/{id}/record` returns.
+/// The record `tabletop replay` reads and `GET /api/games/{id}/record` returns. A record
+/// that names a data file by its path (`tabletop play --data`) is refused: a client never
+/// names a file on the server.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]
+#[serde(deny_unknown_fields)]
 pub struct Record {
     pub game: String,
     #[schema(value_type = Object)]
@@ -31,7 +34,15 @@ pub struct Record {
     pub seed: u64,
     #[schema(value_type = Vec<Object>)]
     pub actions: Vec<Value>,
+    /// The corrected component data file (TOML) the game played on, when not the shipped
+    /// data (`tabletop serve --data`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub data_toml: Option<String>,
 }
+
+/// [`Record::data_toml`]'s name in a record.
+pub const DATA_TOML: &str = "data_toml";
 
 /// `POST /api/replay`.
 #[derive(Debug, Clone, PartialEq, Deserialize, ToSchema, ts_rs::TS)]
@@ -77,7 +88,7 @@ pub fn replay(catalog: &Catalog, request: &ReplayRequest) -> Result<Replay, ApiE
             record.actions.len()
         )));
     }
-    let mut game = kind.begin(&record.config, record.seed)?;
+    let mut game = kind.begin(&record.config, record.seed, record.data_toml.as_deref())?;
     if request.seat.is_some_and(|s| usize::from(s) >= game.seats()) {
         return Err(ApiError::malformed(format!(
             "the game has {} seats",

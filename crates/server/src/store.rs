@@ -93,6 +93,9 @@ pub struct GameRow {
     pub seats: Vec<SeatRecord>,
     /// Bumped by every change of seats or status: changes are compare-and-set on it.
     pub version: i64,
+    /// The corrected component data the game plays on, by the digest of its text
+    /// ([`Store::put_data_file`]); `None`: the shipped data.
+    pub data_digest: Option<String>,
 }
 
 /// A `moves` row.
@@ -176,8 +179,13 @@ pub struct StatusCounts {
 /// The storage of games and moves.
 #[async_trait]
 pub trait Store: Send + Sync + 'static {
-    /// Stores a new game; its id must be new.
+    /// Stores a new game; its id must be new, and its data file stored.
     async fn create_game(&self, game: &GameRow) -> Result<(), StoreError>;
+    /// Keeps a corrected component data file of `game` under `digest` (the SHA-256 of
+    /// `text`); storing it again changes nothing.
+    async fn put_data_file(&self, digest: &str, game: &str, text: &str) -> Result<(), StoreError>;
+    /// The data file stored under `digest`.
+    async fn data_file(&self, digest: &str) -> Result<Option<String>, StoreError>;
     /// The game's row, or `None` for an unknown id.
     async fn load_row(&self, id: &str) -> Result<Option<GameRow>, StoreError>;
     /// The game's moves from seq `from` on, in order.

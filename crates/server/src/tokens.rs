@@ -17,7 +17,8 @@ pub fn new_token() -> String {
     hex(&bytes)
 }
 
-/// The stored form of a token.
+/// The SHA-256 of `token`, hex: the stored form of a token, and the name of a data file by
+/// its content.
 pub fn hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }

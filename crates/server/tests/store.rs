@@ -34,6 +34,7 @@ fn game(id: &str, status: Status) -> GameRow {
             },
         ],
         version: 0,
+        data_digest: None,
     }
 }
 

@@ -233,6 +233,7 @@ fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         status: Status::parse(&row.try_get::<String, _>("status")?)?,
         seats: parse_json("seats", &row.try_get::<String, _>("seats")?)?,
         version: row.try_get("version")?,
+        data_digest: row.try_get("data_digest")?,
     })
 }
 
@@ -308,14 +309,15 @@ fn is_taken(error: &sqlx::Error) -> bool {
     matches!(error, sqlx::Error::Database(e) if e.is_unique_violation())
 }
 
-const GAME_COLUMNS: &str = "id, game, config, seed, seed_chosen, created, status, seats, version";
+const GAME_COLUMNS: &str =
+    "id, game, config, seed, seed_chosen, created, status, seats, version, data_digest";
 
 #[async_trait]
 impl Store for SqlStore {
     async fn create_game(&self, game: &GameRow) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, game, config, seed, seed_chosen, created, status, seats, \
-             version) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)",
+             version, data_digest) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -327,9 +329,31 @@ impl Store for SqlStore {
         .bind(game.status.as_str())
         .bind(seats_json(&game.seats))
         .bind(game.version)
+        .bind(game.data_digest.clone())
         .execute(&self.writes)
         .await?;
         Ok(())
+    }
+
+    async fn put_data_file(&self, digest: &str, game: &str, text: &str) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO data_files (digest, game, text) VALUES ($1, $2, $3) \
+             ON CONFLICT (digest) DO NOTHING",
+        )
+        .bind(digest)
+        .bind(game)
+        .bind(text)
+        .execute(&self.writes)
+        .await?;
+        Ok(())
+    }
+
+    async fn data_file(&self, digest: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT text FROM data_files WHERE digest = $1")
+            .bind(digest)
+            .fetch_optional(&self.pool)
+            .await?;
+        Ok(row.map(|r| r.try_get("text")).transpose()?)
     }
 
     async fn load_row(&self, id: &str) -> Result<Option<GameRow>, StoreError> {

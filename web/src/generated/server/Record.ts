@@ -2,6 +2,13 @@
 import type { JsonValue } from "../serde_json/JsonValue";
 
 /**
- * The record `tabletop replay` reads and `GET /api/games/{id}/record` returns.
+ * The record `tabletop replay` reads and `GET /api/games/{id}/record` returns. A record
+ * that names a data file by its path (`tabletop play --data`) is refused: a client never
+ * names a file on the server.
  */
-export type Record = { game: string, config: JsonValue, seed: number, actions: Array<JsonValue>, };
+export type Record = { game: string, config: JsonValue, seed: number, actions: Array<JsonValue>, 
+/**
+ * The corrected component data file (TOML) the game played on, when not the shipped
+ * data (`tabletop serve --data`).
+ */
+data_toml?: string, };
