@@ -20,7 +20,11 @@ fn positions(game: &str, moves: usize) -> Vec<Box<dyn DynGame>> {
     let kind = catalog.get(game).expect("a game of the catalog");
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut game = kind
-        .start(&json!({"players": 4}), 7, None)
+        .start(server::Setup {
+            config: &json!({"players": 4}),
+            seed: 7,
+            data: None,
+        })
         .expect("a 4-player game starts");
     let mut out = vec![game.box_clone()];
     while game.to_move().is_some() && out.len() < moves {

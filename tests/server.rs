@@ -36,7 +36,14 @@ fn check_views_against_engine(record: &Value, clients: &[Client]) {
     let seed = record["seed"].as_u64().expect("seed");
     let actions = record["actions"].as_array().expect("actions");
     let (mut game, _) = kind
-        .replay(&record["config"], seed, &[], record["data_toml"].as_str())
+        .replay(
+            server::Setup {
+                config: &record["config"],
+                seed,
+                data: record["data_toml"].as_str(),
+            },
+            &[],
+        )
         .expect("the record starts");
     let by_seq: Vec<HashMap<u64, &Value>> = clients
         .iter()
@@ -726,7 +733,14 @@ async fn kill_9_loses_no_acknowledged_move(db: &TestDb) {
             expected.push(in_flight[g].clone());
         }
         let (game, _) = valdora
-            .replay(&json!({}), g as u64, &expected, None)
+            .replay(
+                server::Setup {
+                    config: &json!({}),
+                    seed: g as u64,
+                    data: None,
+                },
+                &expected,
+            )
             .expect("the acknowledged moves replay");
         for client in &clients {
             assert_eq!(

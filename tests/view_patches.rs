@@ -14,7 +14,13 @@ use serde_json::{json, Value};
 fn check_game(name: &str, seed: u64) {
     let catalog = tabletop::games::catalog();
     let kind = catalog.get(name).expect("a game of the catalog");
-    let mut game: Box<dyn DynGame> = kind.start(&json!({}), seed, None).expect("the game starts");
+    let mut game: Box<dyn DynGame> = kind
+        .start(server::Setup {
+            config: &json!({}),
+            seed,
+            data: None,
+        })
+        .expect("the game starts");
     let slots: Vec<Option<Seat>> = (0..game.seats() as Seat).map(Some).chain([None]).collect();
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
     let first = game.observe(&slots, None).expect("the views");

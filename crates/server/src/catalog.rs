@@ -16,9 +16,18 @@ use crate::error::ApiError;
 /// A game rebuilt by replay, with the events of each of its actions.
 pub type Replayed = (Box<dyn DynGame>, Vec<Vec<LoggedEvent>>);
 
+/// What a game is set up from.
+#[derive(Debug, Clone, Copy)]
+pub struct Setup<'a> {
+    pub config: &'a Value,
+    pub seed: u64,
+    /// The corrected component data it plays on (the TOML text of a data file,
+    /// `tabletop serve --data`); `None`: the shipped data.
+    pub data: Option<&'a str>,
+}
+
 /// One game the server can host, erased. `data` is the corrected component data a game
-/// plays on (the TOML text of a data file, `tabletop serve --data`), `None` for the
-/// shipped data.
+/// plays on, as in [`Setup`].
 pub trait GameKind: Send + Sync + 'static {
     fn name(&self) -> &'static str;
     /// What a "new game" form offers, for games on `data`.
@@ -26,28 +35,12 @@ pub trait GameKind: Send + Sync + 'static {
     /// Checks a corrected component data file of this game.
     fn check_data(&self, data: &str) -> Result<(), GameError>;
     /// A new game from a config object that sets only offered options to offered values.
-    fn start(
-        &self,
-        config: &Value,
-        seed: u64,
-        data: Option<&str>,
-    ) -> Result<Box<dyn DynGame>, GameError>;
+    fn start(&self, setup: Setup<'_>) -> Result<Box<dyn DynGame>, GameError>;
     /// The game after `actions`, with each action's events.
-    fn replay(
-        &self,
-        config: &Value,
-        seed: u64,
-        actions: &[Value],
-        data: Option<&str>,
-    ) -> Result<Replayed, GameError>;
+    fn replay(&self, setup: Setup<'_>, actions: &[Value]) -> Result<Replayed, GameError>;
     /// The game a record starts from: any config the game accepts (a record's config has
     /// every field, turn caps included), never a data file's path (configs name none).
-    fn begin(
-        &self,
-        config: &Value,
-        seed: u64,
-        data: Option<&str>,
-    ) -> Result<Box<dyn DynGame>, GameError>;
+    fn begin(&self, setup: Setup<'_>) -> Result<Box<dyn DynGame>, GameError>;
     /// `config` with a cap of `turns` turns in all, when the game's config has one
     /// (`turn_cap`: a game that reaches it ends, its outcome marked truncated); `None` for a
     /// game that has no turn cap.
@@ -181,36 +174,20 @@ impl<G: Game> GameKind for Kind<G> {
         ErasedGame::<G>::config_from_json(&Value::Object(Default::default()), Some(data)).map(drop)
     }
 
-    fn start(
-        &self,
-        config: &Value,
-        seed: u64,
-        data: Option<&str>,
-    ) -> Result<Box<dyn DynGame>, GameError> {
-        Self::check_config(config)?;
-        self.begin(config, seed, data)
+    fn start(&self, setup: Setup<'_>) -> Result<Box<dyn DynGame>, GameError> {
+        Self::check_config(setup.config)?;
+        self.begin(setup)
     }
 
-    fn replay(
-        &self,
-        config: &Value,
-        seed: u64,
-        actions: &[Value],
-        data: Option<&str>,
-    ) -> Result<Replayed, GameError> {
-        let config = ErasedGame::<G>::config_from_json(config, data)?;
-        let (game, log) = ErasedGame::<G>::replay_json(&config, seed, actions)?;
+    fn replay(&self, setup: Setup<'_>, actions: &[Value]) -> Result<Replayed, GameError> {
+        let config = ErasedGame::<G>::config_from_json(setup.config, setup.data)?;
+        let (game, log) = ErasedGame::<G>::replay_json(&config, setup.seed, actions)?;
         Ok((Box::new(game), log))
     }
 
-    fn begin(
-        &self,
-        config: &Value,
-        seed: u64,
-        data: Option<&str>,
-    ) -> Result<Box<dyn DynGame>, GameError> {
-        let config = ErasedGame::<G>::config_from_json(config, data)?;
-        Ok(Box::new(ErasedGame::<G>::new(&config, seed)?))
+    fn begin(&self, setup: Setup<'_>) -> Result<Box<dyn DynGame>, GameError> {
+        let config = ErasedGame::<G>::config_from_json(setup.config, setup.data)?;
+        Ok(Box::new(ErasedGame::<G>::new(&config, setup.seed)?))
     }
 
     fn with_turn_cap(&self, config: &Value, turns: u32) -> Option<Value> {

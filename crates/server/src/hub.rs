@@ -15,7 +15,7 @@ use tokio::sync::{broadcast, mpsc, Semaphore};
 use tokio::task::JoinHandle;
 
 use crate::bots::BotSeat;
-use crate::catalog::{Catalog, GameKind};
+use crate::catalog::{Catalog, GameKind, Setup};
 use crate::committer::Committer;
 use crate::error::ApiError;
 use crate::patch::ViewPatcher;
@@ -387,12 +387,15 @@ impl Hub {
         })?;
         let actions: Vec<Value> = moves.iter().map(|m| m.action.clone()).collect();
         let data = self.data_of(&row).await?;
-        let (game, events) = kind
-            .replay(&row.config, row.seed, &actions, data.as_deref())
-            .map_err(|e| {
-                tracing::error!(game = id, error = %e, "stored game does not replay");
-                ApiError::new(ErrorKind::Internal, format!("game {id} does not replay"))
-            })?;
+        let setup = Setup {
+            config: &row.config,
+            seed: row.seed,
+            data: data.as_deref(),
+        };
+        let (game, events) = kind.replay(setup, &actions).map_err(|e| {
+            tracing::error!(game = id, error = %e, "stored game does not replay");
+            ApiError::new(ErrorKind::Internal, format!("game {id} does not replay"))
+        })?;
         let log = moves
             .iter()
             .zip(events)
@@ -478,7 +481,11 @@ impl Hub {
         // New games play on the server's data (`--data`), stored at start-up.
         let data = self.catalog.data(kind.name()).cloned();
         let text = data.as_ref().map(|d| &*d.text);
-        let game = kind.start(&config, seed, text)?;
+        let game = kind.start(Setup {
+            config: &config,
+            seed,
+            data: text,
+        })?;
         if request.seats.len() != game.seats() {
             return Err(ApiError::malformed(format!(
                 "{} seats given; this game has {} players (set config.players to change it)",
@@ -526,7 +533,11 @@ impl Hub {
             .and_then(|turns| kind.with_turn_cap(&config, turns));
         let (config, game) = match capped {
             Some(capped) => {
-                let game = kind.begin(&capped, seed, text)?;
+                let game = kind.begin(Setup {
+                    config: &capped,
+                    seed,
+                    data: text,
+                })?;
                 (capped, game)
             }
             None => (config, game),

@@ -38,7 +38,7 @@ use tower_http::trace::TraceLayer;
 
 pub use api::{ApiDoc, Kinds};
 pub use bots::{Strength, STRENGTHS};
-pub use catalog::{kind, Catalog, DataFile, GameKind, KindInfo};
+pub use catalog::{kind, Catalog, DataFile, GameKind, KindInfo, Setup};
 pub use error::ApiError;
 pub use hub::{Hub, HubConfig};
 pub use store::{Store, StoreError, SyncMode};

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::catalog::Catalog;
+use crate::catalog::{Catalog, Setup};
 use crate::error::ApiError;
 use crate::hub::{event_entries, outcome_json};
 use crate::protocol::LogEntry;
@@ -88,7 +88,11 @@ pub fn replay(catalog: &Catalog, request: &ReplayRequest) -> Result<Replay, ApiE
             record.actions.len()
         )));
     }
-    let mut game = kind.begin(&record.config, record.seed, record.data_toml.as_deref())?;
+    let mut game = kind.begin(Setup {
+        config: &record.config,
+        seed: record.seed,
+        data: record.data_toml.as_deref(),
+    })?;
     if request.seat.is_some_and(|s| usize::from(s) >= game.seats()) {
         return Err(ApiError::malformed(format!(
             "the game has {} seats",
