@@ -503,10 +503,33 @@ async fn corrected_data_is_stored_with_its_games() {
         "the record carries its data"
     );
     assert_eq!(summary["outcome"], replay_outcome(&record));
+    // `tabletop replay` reads the record's data: with a broken one it cannot set up.
+    let mut broken = record.clone();
+    broken["data_toml"] = json!("gems = 3\n");
+    let broken_file = dir.path().join("broken-record.json");
+    std::fs::write(&broken_file, broken.to_string()).expect("write the record");
+    let out = common::tabletop()
+        .arg("replay")
+        .arg(&broken_file)
+        .output()
+        .expect("run tabletop replay");
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("data_toml"));
     let (status, replay) = server.post("/api/replay", &json!({"record": record})).await;
     assert_eq!(status, 200, "{replay}");
     assert_eq!(replay["view"]["provisional_data"], false);
     assert_eq!(replay["outcome"], summary["outcome"]);
+    // A client never names a file on the server.
+    let mut by_path = record.clone();
+    by_path["data"] = json!(file.display().to_string());
+    let (status, refused) = server
+        .post("/api/replay", &json!({"record": by_path}))
+        .await;
+    assert_eq!(
+        (status, &refused["kind"]),
+        (400, &json!("malformed")),
+        "{refused}"
+    );
     let (playing, tokens) = server.create(person.clone()).await;
     let me = Client::connect(&server, &playing, tokens[0].as_deref()).await;
     assert_eq!(
