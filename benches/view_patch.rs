@@ -20,7 +20,7 @@ fn positions(game: &str, moves: usize) -> Vec<Box<dyn DynGame>> {
     let kind = catalog.get(game).expect("a game of the catalog");
     let mut rng = ChaCha8Rng::seed_from_u64(7);
     let mut game = kind
-        .start(server::Setup {
+        .begin(server::Setup {
             config: &json!({"players": 4}),
             seed: 7,
             data: None,

@@ -15,7 +15,7 @@ fn check_game(name: &str, seed: u64) {
     let catalog = tabletop::games::catalog();
     let kind = catalog.get(name).expect("a game of the catalog");
     let mut game: Box<dyn DynGame> = kind
-        .start(server::Setup {
+        .begin(server::Setup {
             config: &json!({}),
             seed,
             data: None,

@@ -144,11 +144,6 @@ impl<G: Game> ErasedGame<G> {
         })
     }
 
-    /// Builds a game from a JSON config (missing fields take their defaults).
-    pub fn from_json_config(config: &Value, seed: u64) -> Result<Self, GameError> {
-        Self::new(&Self::config_from_json(config, None)?, seed)
-    }
-
     /// A config from JSON (missing fields take their defaults), playing on the corrected
     /// component data `data` (the TOML text of a data file; `None`: the shipped data).
     pub fn config_from_json(config: &Value, data: Option<&str>) -> Result<G::Config, GameError> {

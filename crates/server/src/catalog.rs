@@ -34,12 +34,13 @@ pub trait GameKind: Send + Sync + 'static {
     fn info(&self, data: Option<&str>) -> KindInfo;
     /// Checks a corrected component data file of this game.
     fn check_data(&self, data: &str) -> Result<(), GameError>;
-    /// A new game from a config object that sets only offered options to offered values.
-    fn start(&self, setup: Setup<'_>) -> Result<Box<dyn DynGame>, GameError>;
+    /// Whether a client's config object sets only offered options to offered values.
+    fn check_config(&self, config: &Value) -> Result<(), GameError>;
     /// The game after `actions`, with each action's events.
     fn replay(&self, setup: Setup<'_>, actions: &[Value]) -> Result<Replayed, GameError>;
-    /// The game a record starts from: any config the game accepts (a record's config has
-    /// every field, turn caps included), never a data file's path (configs name none).
+    /// A new game, or the one a record starts from: any config the game accepts (a
+    /// record's config has every field, turn caps included), never a data file's path
+    /// (configs name none).
     fn begin(&self, setup: Setup<'_>) -> Result<Box<dyn DynGame>, GameError>;
     /// `config` with a cap of `turns` turns in all, when the game's config has one
     /// (`turn_cap`: a game that reaches it ends, its outcome marked truncated); `None` for a
@@ -94,7 +95,7 @@ fn malformed(message: String) -> GameError {
 impl<G: Game> Kind<G> {
     /// Refuses any config field that is not an offered option, or a value not offered:
     /// people choose among the options; other fields (turn caps, data) are for tools.
-    fn check_config(config: &Value) -> Result<(), GameError> {
+    fn offered_only(config: &Value) -> Result<(), GameError> {
         let Value::Object(fields) = config else {
             return Err(malformed(format!(
                 "the config must be a JSON object, not {config}"
@@ -135,6 +136,11 @@ impl<G: Game> Kind<G> {
         }
         Ok(())
     }
+
+    /// The default config on `data` (`None`: the shipped data).
+    fn default_config(data: Option<&str>) -> Result<G::Config, GameError> {
+        ErasedGame::<G>::config_from_json(&Value::Object(Default::default()), data)
+    }
 }
 
 /// At most `max` characters of client text echoed in a message.
@@ -151,9 +157,8 @@ impl<G: Game> GameKind for Kind<G> {
     }
 
     fn info(&self, data: Option<&str>) -> KindInfo {
-        let provisional =
-            ErasedGame::<G>::config_from_json(&Value::Object(Default::default()), data)
-                .map_or(true, |config| !G::provisional_data(&config).is_empty());
+        let provisional = Self::default_config(data)
+            .map_or(true, |config| !G::provisional_data(&config).is_empty());
         KindInfo {
             game: G::NAME.to_string(),
             options: G::config_options()
@@ -171,12 +176,11 @@ impl<G: Game> GameKind for Kind<G> {
     }
 
     fn check_data(&self, data: &str) -> Result<(), GameError> {
-        ErasedGame::<G>::config_from_json(&Value::Object(Default::default()), Some(data)).map(drop)
+        Self::default_config(Some(data)).map(drop)
     }
 
-    fn start(&self, setup: Setup<'_>) -> Result<Box<dyn DynGame>, GameError> {
-        Self::check_config(setup.config)?;
-        self.begin(setup)
+    fn check_config(&self, config: &Value) -> Result<(), GameError> {
+        Self::offered_only(config)
     }
 
     fn replay(&self, setup: Setup<'_>, actions: &[Value]) -> Result<Replayed, GameError> {

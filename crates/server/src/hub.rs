@@ -103,6 +103,8 @@ enum Writing {
 pub struct Table {
     pub id: String,
     pub kind: Arc<dyn GameKind>,
+    /// The corrected component data the game plays on; `None`: the shipped data.
+    data: Option<Arc<str>>,
     state: Mutex<TableState>,
     /// Serializes seat changes (join, claim) so that they compare-and-set in order.
     seats_lock: tokio::sync::Mutex<()>,
@@ -405,7 +407,7 @@ impl Hub {
                 events: event_entries(events),
             })
             .collect();
-        let table = self.install_table(kind, row, game, moves.len() as u64, log);
+        let table = self.install_table(kind, row, data, game, moves.len() as u64, log);
         Ok(table)
     }
 
@@ -414,6 +416,7 @@ impl Hub {
         self: &Arc<Self>,
         kind: Arc<dyn GameKind>,
         row: GameRow,
+        data: Option<Arc<str>>,
         game: Box<dyn DynGame>,
         seq: u64,
         log: Vec<LogEntry>,
@@ -423,6 +426,7 @@ impl Hub {
         let table = Arc::new(Table {
             id: id.clone(),
             kind,
+            data,
             state: Mutex::new(TableState {
                 row,
                 game,
@@ -478,13 +482,20 @@ impl Hub {
         let seed = request
             .seed
             .unwrap_or_else(|| rand::random::<u64>() & MAX_SAFE_INTEGER);
+        kind.check_config(&config)?;
+        // The cap is the server's, set once the client's config is checked.
+        let config = self
+            .bot_game_turn_cap
+            .filter(|_| bots_only(request.seats.iter().map(SeatRequest::kind)))
+            .and_then(|turns| kind.with_turn_cap(&config, turns))
+            .unwrap_or(config);
         // New games play on the server's data (`--data`), stored at start-up.
         let data = self.catalog.data(kind.name()).cloned();
-        let text = data.as_ref().map(|d| &*d.text);
-        let game = kind.start(Setup {
+        let text = data.as_ref().map(|d| d.text.clone());
+        let game = kind.begin(Setup {
             config: &config,
             seed,
-            data: text,
+            data: text.as_deref(),
         })?;
         if request.seats.len() != game.seats() {
             return Err(ApiError::malformed(format!(
@@ -526,22 +537,6 @@ impl Hub {
             });
             seats.push(record);
         }
-        // Checked as the client asked for it, then capped: the cap is the server's.
-        let capped = self
-            .bot_game_turn_cap
-            .filter(|_| bots_only(&seats))
-            .and_then(|turns| kind.with_turn_cap(&config, turns));
-        let (config, game) = match capped {
-            Some(capped) => {
-                let game = kind.begin(Setup {
-                    config: &capped,
-                    seed,
-                    data: text,
-                })?;
-                (capped, game)
-            }
-            None => (config, game),
-        };
         let status = if seats.iter().any(SeatRecord::is_free) {
             Status::Open
         } else {
@@ -561,7 +556,7 @@ impl Hub {
         };
         self.store.create_game(&row).await?;
         let id = row.id.clone();
-        self.install_table(kind, row, game, 0, Vec::new());
+        self.install_table(kind, row, text, game, 0, Vec::new());
         Ok(Created { id, seats: created })
     }
 
@@ -909,7 +904,7 @@ impl Hub {
             st.bot_pending = true;
             // Bot seeds follow from the game's seed and the position: a bot's games replay.
             let seed = st.row.seed ^ (st.seq + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let bots_only = bots_only(&st.row.seats);
+            let bots_only = bots_only(st.row.seats.iter().map(|s| s.kind));
             (st.game.box_clone(), st.seq, seat, bot, seed, bots_only)
         };
         let hub = self.clone();
@@ -986,7 +981,7 @@ impl Hub {
     /// record replays anywhere.
     pub async fn record(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
         let table = self.table(id).await?;
-        let (mut record, row) = {
+        let mut record = {
             let st = table.lock();
             if st.row.status != Status::Over {
                 return Err(ApiError::new(
@@ -995,9 +990,9 @@ impl Hub {
                      once the game is over",
                 ));
             }
-            (st.game.record(), st.row.clone())
+            st.game.record()
         };
-        if let (Some(data), Some(fields)) = (self.data_of(&row).await?, record.as_object_mut()) {
+        if let (Some(data), Some(fields)) = (&table.data, record.as_object_mut()) {
             fields.insert(
                 crate::replay::DATA_TOML.into(),
                 Value::String(data.to_string()),

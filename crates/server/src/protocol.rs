@@ -77,6 +77,15 @@ pub enum SeatRequest {
     Bot { bot: String },
 }
 
+impl SeatRequest {
+    pub fn kind(&self) -> SeatKind {
+        match self {
+            SeatRequest::Human { .. } => SeatKind::Human,
+            SeatRequest::Bot { .. } => SeatKind::Bot,
+        }
+    }
+}
+
 /// `POST /api/games`.
 #[derive(Debug, Clone, PartialEq, Deserialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]

@@ -74,9 +74,10 @@ impl SeatRecord {
     }
 }
 
-/// Whether a table has no human seat: its game is there to be watched, with nobody at it.
-pub fn bots_only(seats: &[SeatRecord]) -> bool {
-    seats.iter().all(|s| s.kind == SeatKind::Bot)
+/// Whether a table of seats of these kinds has no human seat: its game is there to be
+/// watched, with nobody at it.
+pub fn bots_only(kinds: impl IntoIterator<Item = SeatKind>) -> bool {
+    kinds.into_iter().all(|kind| kind == SeatKind::Bot)
 }
 
 /// A `games` row.
