@@ -210,7 +210,7 @@ impl<G: Game> ErasedGame<G> {
         let spectator = self.state.spectator_view_after(&game.state, &mut unchanged);
         // Only public members may be taken over (a seat's own members are its own).
         unchanged.retain(|key| G::PUBLIC_VIEW_MEMBERS.contains(key));
-        Observed::sharing(spectator, &unchanged, view)
+        Observed::sharing(spectator, &unchanged, &view)
     }
 
     /// `seat`'s [`Game::own_view`]; an error for a seat outside the table.
@@ -328,7 +328,7 @@ impl<G: Game> DynGame for ErasedGame<G> {
                     Some(seat) => Box::new(Observed::sharing(
                         self.own_view(seat)?,
                         G::PUBLIC_VIEW_MEMBERS,
-                        spectator.clone(),
+                        &spectator,
                     )),
                 };
                 Ok(view)

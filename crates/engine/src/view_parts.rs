@@ -43,6 +43,10 @@ pub struct ViewPrint {
     /// member's last element, where it ends. One list for all, so that a record is three
     /// allocations however many members it has.
     bounds: Vec<u32>,
+    /// The records this one takes members from (`At::Elsewhere`), each once: a handful
+    /// (the spectator's view, and those of the positions where the members a move left
+    /// alike were last recorded), however many members are taken.
+    owners: Vec<Arc<ViewPrint>>,
 }
 
 #[derive(Debug, Clone)]
@@ -59,13 +63,10 @@ enum At {
         bytes: Range<u32>,
         elements: Option<Range<u32>>,
     },
-    /// Member `member` of another record, where it is `Here`: a public member, recorded
-    /// once per position in the spectator's view, or one that a move left alike, recorded
-    /// in the spectator's view of an earlier position.
-    Elsewhere {
-        print: Arc<ViewPrint>,
-        member: usize,
-    },
+    /// Member `member` of record `owner` (in `owners`), where it is `Here`: a public
+    /// member, recorded once per position in the spectator's view, or one that a move left
+    /// alike, recorded in the spectator's view of an earlier position.
+    Elsewhere { owner: u32, member: u32 },
 }
 
 /// Two records are equal when they have the same members, in order, with the same bytes:
@@ -132,13 +133,14 @@ impl ViewPrint {
     pub fn sharing<T: Serialize + ?Sized>(
         view: &T,
         public: &[&str],
-        source: Option<Arc<ViewPrint>>,
+        source: Option<&Arc<ViewPrint>>,
     ) -> Self {
         let mut split = Split {
             print: ViewPrint {
                 bytes: Vec::with_capacity(LONGEST.load(Ordering::Relaxed)),
-                members: Vec::with_capacity(source.as_ref().map_or(32, |s| s.members.len())),
-                bounds: Vec::with_capacity(source.as_ref().map_or(256, |s| s.bounds.len())),
+                members: Vec::with_capacity(source.map_or(32, |s| s.members.len())),
+                bounds: Vec::with_capacity(source.map_or(256, |s| s.bounds.len())),
+                owners: Vec::new(),
             },
             public,
             source,
@@ -187,8 +189,28 @@ impl ViewPrint {
                     .as_ref()
                     .map(|r| &self.bounds[r.start as usize..r.end as usize]),
             },
-            At::Elsewhere { print, member } => print.member_print(&print.members[*member]),
+            At::Elsewhere { owner, member } => {
+                let owner = &self.owners[*owner as usize];
+                owner.member_print(&owner.members[*member as usize])
+            }
         }
+    }
+
+    /// Which of `owners` member `key` is taken from, if it is taken.
+    fn owner_of(&self, key: &str) -> Option<usize> {
+        self.members.iter().find_map(|m| match m.at {
+            At::Elsewhere { owner, .. } if same_key(m.key, key) => Some(owner as usize),
+            _ => None,
+        })
+    }
+
+    /// The index of `owner` in `owners`, added if it is not there yet.
+    fn owner_index(&mut self, owner: &Arc<ViewPrint>) -> u32 {
+        let found = self.owners.iter().position(|o| Arc::ptr_eq(o, owner));
+        offset_of(found.unwrap_or_else(|| {
+            self.owners.push(owner.clone());
+            self.owners.len() - 1
+        }))
     }
 }
 
@@ -209,9 +231,9 @@ pub trait ObservedView: Send + Sync {
 pub struct Observed<V> {
     view: V,
     print: Arc<ViewPrint>,
-    /// The members whose record and JSON this view takes from another, each with the view
-    /// that has it of its own (as the record's `At::Elsewhere` does).
-    borrowed: Vec<(&'static str, Arc<Observed<V>>)>,
+    /// The views whose records are the record's `owners`, in the same order: the members
+    /// this view takes its record of from another, it takes its JSON from too.
+    owners: Vec<Arc<Observed<V>>>,
 }
 
 impl<V: Serialize> Observed<V> {
@@ -220,7 +242,7 @@ impl<V: Serialize> Observed<V> {
         Observed {
             view,
             print,
-            borrowed: Vec::new(),
+            owners: Vec::new(),
         }
     }
 
@@ -229,28 +251,26 @@ impl<V: Serialize> Observed<V> {
     /// spectator's view of the position before, for the members the move left alike.
     /// Taking their JSON from the spectator too means that a member wrongly called public
     /// could only show this view's observer less than it may know, never more.
-    pub fn sharing(view: V, public: &[&'static str], source: Arc<Observed<V>>) -> Self {
-        let print = Arc::new(ViewPrint::sharing(
-            &view,
-            public,
-            Some(source.print.clone()),
-        ));
-        let borrowed = public
+    pub fn sharing(view: V, public: &[&'static str], source: &Arc<Observed<V>>) -> Self {
+        let print = Arc::new(ViewPrint::sharing(&view, public, Some(&source.print)));
+        // Each owner of the record is `source`'s own, or one of its owners.
+        let owners = print
+            .owners
             .iter()
-            .filter(|key| source.print.member(key).is_some())
-            .map(|&key| {
-                let owner = source
-                    .borrowed
+            .map(|owner| {
+                source
+                    .print
+                    .owners
                     .iter()
-                    .find(|(k, _)| same_key(k, key))
-                    .map_or(&source, |(_, owner)| owner);
-                (key, owner.clone())
+                    .position(|o| Arc::ptr_eq(o, owner))
+                    .map_or(source, |i| &source.owners[i])
+                    .clone()
             })
             .collect();
         Observed {
             view,
             print,
-            borrowed,
+            owners,
         }
     }
 
@@ -265,8 +285,8 @@ impl<V: Serialize + Send + Sync> ObservedView for Observed<V> {
     }
 
     fn member_json(&self, key: &str, elements: Option<&[usize]>) -> Vec<Value> {
-        if let Some((_, owner)) = self.borrowed.iter().find(|(k, _)| same_key(k, key)) {
-            return owner.member_json(key, elements);
+        if let Some(owner) = self.print.owner_of(key) {
+            return self.owners[owner].member_json(key, elements);
         }
         let mut picker = Picker {
             key,
@@ -422,7 +442,7 @@ struct Split<'a> {
     print: ViewPrint,
     /// Members taken from `source` rather than recorded.
     public: &'a [&'a str],
-    source: Option<Arc<ViewPrint>>,
+    source: Option<&'a Arc<ViewPrint>>,
 }
 
 struct_only_serializer!(
@@ -439,7 +459,6 @@ struct_only_serializer!(
         let print = &mut self.print;
         let public = self
             .source
-            .as_ref()
             .filter(|_| self.public.iter().any(|p| same_key(p, key)))
             .and_then(|source| {
                 // Views of one type have their members in one order.
@@ -453,12 +472,15 @@ struct_only_serializer!(
         let at = match public {
             // Where the source has it: no chain of records, however many positions a
             // member stays alike.
-            Some((source, i)) => match &source.members[i].at {
+            Some((source, i)) => match source.members[i].at {
                 At::Here { .. } => At::Elsewhere {
-                    print: source.clone(),
-                    member: i,
+                    owner: print.owner_index(source),
+                    member: offset_of(i),
                 },
-                elsewhere @ At::Elsewhere { .. } => elsewhere.clone(),
+                At::Elsewhere { owner, member } => At::Elsewhere {
+                    owner: print.owner_index(&source.owners[owner as usize]),
+                    member,
+                },
             },
             None => {
                 let (start, first) = (offset(&print.bytes), offset(&print.bounds));
@@ -517,7 +539,12 @@ mod tag {
 
 /// The length of `list`, as a record's offsets are kept (views are far smaller than 4 GiB).
 fn offset<T>(list: &[T]) -> u32 {
-    list.len() as u32
+    offset_of(list.len())
+}
+
+/// An index or length as a record keeps it.
+fn offset_of(index: usize) -> u32 {
+    index as u32
 }
 
 /// The serializer that writes a record. `bounds` is given for a member of the view: a
@@ -1065,7 +1092,7 @@ mod tests {
         let mut other = board();
         other.name = "another name";
         other.spaces.push((9.0, None));
-        let shared = ViewPrint::sharing(&other, &["spaces", "absent"], Some(source.clone()));
+        let shared = ViewPrint::sharing(&other, &["spaces", "absent"], Some(&source));
         let mut expected = board();
         expected.name = "another name";
         assert_eq!(
@@ -1097,12 +1124,8 @@ mod tests {
             spaces: Vec::new(),
             ..board()
         };
-        let second = Arc::new(Observed::sharing(
-            left_out("second"),
-            &["spaces"],
-            first.clone(),
-        ));
-        let third = Observed::sharing(left_out("third"), &["spaces"], second.clone());
+        let second = Arc::new(Observed::sharing(left_out("second"), &["spaces"], &first));
+        let third = Observed::sharing(left_out("third"), &["spaces"], &second);
         assert_eq!(
             third.print().member("spaces").map(|m| m.bytes.as_ptr()),
             first.print().member("spaces").map(|m| m.bytes.as_ptr()),
@@ -1129,7 +1152,7 @@ mod tests {
         let mut seat = board();
         seat.hidden = Some(7);
         seat.spaces[0].1 = Some(9);
-        let view = Observed::sharing(seat.clone(), &["spaces", "hidden"], spectator.clone());
+        let view = Observed::sharing(seat.clone(), &["spaces", "hidden"], &spectator);
         assert_eq!(
             view.member_json("spaces", None),
             spectator.member_json("spaces", None),
