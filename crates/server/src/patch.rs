@@ -205,10 +205,43 @@ impl<'a> ViewPatcher<'a> {
                 (Value::Array(old_out), Value::Array(new_out))
             }
         };
+        let (mut old_part, mut new_part) = (old_part, new_part);
+        null_alike(&mut old_part, &mut new_part);
         let operations =
             json_patch::diff(&object(key, Some(old_part)), &object(key, Some(new_part))).0;
         self.shared.push((change, operations));
         self.shared.len() - 1
+    }
+}
+
+/// Makes null, on both sides, each part that is alike in `old` and `new` (a member of
+/// both objects, an element at the same index of both arrays), and goes into the parts
+/// that differ. `json_patch::diff` gives no operation for a part alike on both sides,
+/// null or not, so the patch is the same; but it walks every value it is given, making
+/// each one's path, and most of a changed element (a seat's side, a book) is as it was.
+fn null_alike(old: &mut Value, new: &mut Value) {
+    let pair = |old: &mut Value, new: &mut Value| {
+        if old == new {
+            *old = Value::Null;
+            *new = Value::Null;
+        } else {
+            null_alike(old, new);
+        }
+    };
+    match (old, new) {
+        (Value::Object(old), Value::Object(new)) => {
+            for (key, old) in old.iter_mut() {
+                if let Some(new) = new.get_mut(key) {
+                    pair(old, new);
+                }
+            }
+        }
+        (Value::Array(old), Value::Array(new)) => {
+            for (old, new) in old.iter_mut().zip(new.iter_mut()) {
+                pair(old, new);
+            }
+        }
+        _ => {}
     }
 }
 
@@ -346,11 +379,7 @@ mod tests {
         let spectator = |pawn| std::sync::Arc::new(observed(&view(None, pawn, ""), true));
         let (spectator_before, spectator_after) = (spectator(1), spectator(2));
         let seat = |me: u8, pawn, hand, source: &std::sync::Arc<Observed<AsView>>| {
-            Observed::sharing(
-                AsView(view(Some(me), pawn, hand)),
-                &["board"],
-                source.clone(),
-            )
+            Observed::sharing(AsView(view(Some(me), pawn, hand)), &["board"], source)
         };
         let before: Vec<_> = (0..3)
             .map(|me| seat(me, 1, "old", &spectator_before))
