@@ -66,11 +66,6 @@ games! {
     pandoria::Pandoria,
 }
 
-/// The games whose browser client draws cards and maps from tables built into it from
-/// `data/*.toml` (docs/web.md), not from the views: a server playing them on other data
-/// would show the shipped components.
-pub const CLIENT_BUILT_WITH_DATA: &[&str] = &["valley", "pandoria"];
-
 /// Merges `overrides` into `base`: objects merge key by key (recursively), anything else
 /// replaces.
 pub fn merge_json(base: &mut Value, overrides: &Value) {

@@ -36,8 +36,9 @@ pub struct ServeArgs {
     #[arg(long, default_value_t = 60, value_name = "N")]
     pub post_limit: u32,
     /// Corrected component data for new games of GAME (repeatable): checked at start, stored
-    /// with every game that plays on it, so that its record replays anywhere. Valdora only:
-    /// the browser client draws the other games' cards and maps from the shipped data.
+    /// with every game that plays on it, so that its record replays anywhere; the browser
+    /// client draws Valley of the Kings' cards and Pandoria's map and tiles from the data
+    /// of the game on the table (`GET /api/games/{id}/data`).
     #[arg(long, value_name = "GAME=FILE")]
     pub data: Vec<String>,
     /// PostgreSQL only: transactions storing moves at once.
@@ -86,13 +87,6 @@ fn catalog_with_data(data: &[String]) -> Result<server::Catalog, CliError> {
             )));
         };
         let game = game.trim().to_ascii_lowercase();
-        if games::CLIENT_BUILT_WITH_DATA.contains(&game.as_str()) {
-            return Err(CliError::usage(format!(
-                "--data {game}=…: the browser client draws {game}'s cards and map from the \
-                 data it was built with (docs/web.md). Correct data/{game}.toml instead and \
-                 run scripts/serve, which builds the server and the client from it"
-            )));
-        }
         let text = games::read_data_file(std::path::Path::new(file))
             .map_err(|e| CliError::usage(e.message))?;
         catalog = catalog

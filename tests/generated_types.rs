@@ -27,6 +27,9 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     export_game::<valdora::Valdora>(config)?;
     export_game::<valley::Valley>(config)?;
     export_game::<pandoria::Pandoria>(config)?;
+    // The client's card tables name spells and buildings (web/src/games/pandoria/tables.ts).
+    pandoria::cards::Spell::export_all(config)?;
+    pandoria::cards::Building::export_all(config)?;
     Ok(())
 }
 

@@ -451,8 +451,8 @@ async fn bots_only_games_end_at_the_servers_turn_cap() {
 /// `serve --data valdora=FILE`: new games play on the corrected data, which the lobby and
 /// the views say is verified; the game is stored with the data, so that its record carries
 /// it and replays the same with `tabletop replay` and `/api/replay`, and the game still
-/// plays on it after a restart on other data. Data for a game whose browser client is
-/// built with its data, a missing file and a bad file stop the server with a reason.
+/// plays on it after a restart on other data. A missing file and a bad file stop the server
+/// with a reason.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn corrected_data_is_stored_with_its_games() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -569,13 +569,86 @@ async fn corrected_data_is_stored_with_its_games() {
         assert!(!out.status.success(), "--data {data} was accepted");
         assert!(stderr.contains(says), "--data {data}: {stderr}");
     };
-    refused("valley=data/valley.toml", "scripts/serve");
     refused("valdora=/no/such/file.toml", "cannot read data file");
     let bad = dir.path().join("bad.toml");
     std::fs::write(&bad, "gems = 3\n").expect("write");
     refused(&format!("valdora={}", bad.display()), "valdora data");
     refused("valdora", "GAME=FILE");
     refused(&format!("chess={}", file.display()), "unknown game");
+}
+
+/// `serve --data valley=FILE --data pandoria=FILE`: the browser draws these games' cards
+/// and map from their component data, not from the views, so a game on corrected data names
+/// it in its summary (`data_digest`) and `GET /api/games/{id}/data` serves its text, also
+/// after a restart on the shipped data. A game on the shipped data names none, and its data
+/// route says so.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn corrected_data_is_served_to_the_browser() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let db = format!("sqlite://{}", dir.path().join("data.db").display());
+    let flags = ["--bot-pace-ms", "0", "--post-limit", "0"];
+    let mut data_flags = Vec::new();
+    let mut corrected = Vec::new();
+    for game in ["valley", "pandoria"] {
+        let shipped = std::fs::read_to_string(format!("data/{game}.toml")).expect("shipped data");
+        let text = format!("{shipped}\n# Checked against a printed copy.\n");
+        let file = dir.path().join(format!("{game}.toml"));
+        std::fs::write(&file, &text).expect("write the data");
+        data_flags.push(format!("{game}={}", file.display()));
+        corrected.push((game, text));
+    }
+    let mut args: Vec<&str> = flags.to_vec();
+    for flag in &data_flags {
+        args.extend(["--data", flag.as_str()]);
+    }
+    let mut server = Server::start_with(&db, &args);
+    let bots = |n: usize| -> Vec<Value> {
+        (0..n)
+            .map(|_| json!({"kind": "bot", "bot": "random"}))
+            .collect()
+    };
+    let mut games = Vec::new();
+    for (game, text) in &corrected {
+        let (id, _) = server
+            .create(json!({"game": game, "seats": bots(2), "config": {"players": 2}}))
+            .await;
+        let (_, summary) = server.get(&format!("/api/games/{id}")).await;
+        let digest = summary["data_digest"].as_str().expect("a digest");
+        assert_eq!(digest.len(), 64, "{summary}");
+        let (status, content_type, served) =
+            server.get_text(&format!("/api/games/{id}/data")).await;
+        assert_eq!(status, 200, "{served}");
+        assert!(
+            content_type.starts_with("application/toml"),
+            "{content_type}"
+        );
+        assert_eq!(&served, text, "{game}: the game's own data");
+        games.push((id, text));
+    }
+    let (shipped_game, _) = server
+        .create(json!({"game": "valdora", "config": {"players": 3}, "seats": bots(3)}))
+        .await;
+    let (_, summary) = server.get(&format!("/api/games/{shipped_game}")).await;
+    assert_eq!(summary["data_digest"], Value::Null, "{summary}");
+    let (status, body) = server.get(&format!("/api/games/{shipped_game}/data")).await;
+    assert_eq!(
+        (status, &body["kind"]),
+        (404, &json!("not_found")),
+        "{body}"
+    );
+    let (status, body) = server.get("/api/games/no-such-game/data").await;
+    assert_eq!(
+        (status, &body["kind"]),
+        (404, &json!("not_found")),
+        "{body}"
+    );
+
+    server.terminate();
+    let server = Server::start_with(&db, &flags);
+    for (id, text) in &games {
+        let (status, _, served) = server.get_text(&format!("/api/games/{id}/data")).await;
+        assert_eq!((status, &served), (200, *text), "game {id} after a restart");
+    }
 }
 
 /// New games, joins and replays share one limit per client address: past it, each is

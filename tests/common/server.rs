@@ -156,6 +156,28 @@ impl Server {
         Self::answer(response).await
     }
 
+    /// A body that is not JSON, with its content type.
+    pub async fn get_text(&self, path: &str) -> (u16, String, String) {
+        let response = self
+            .http
+            .get(format!("{}{path}", self.base))
+            .send()
+            .await
+            .expect("GET");
+        let status = response.status().as_u16();
+        let content_type = response
+            .headers()
+            .get("content-type")
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_default()
+            .to_string();
+        (
+            status,
+            content_type,
+            response.text().await.expect("a text body"),
+        )
+    }
+
     /// A raw body (malformed input tests).
     pub async fn post_raw(&self, path: &str, body: Vec<u8>) -> (u16, Value) {
         let response = self

@@ -43,6 +43,7 @@ const MAX_LIST: u32 = 200;
         summary,
         record,
         log,
+        data,
         replay,
         text,
         health,
@@ -207,6 +208,28 @@ pub async fn log(
     Path(id): Path<String>,
 ) -> Result<Json<Vec<LogEntry>>, ApiError> {
     Ok(Json(app.hub.log(&id).await?))
+}
+
+/// The corrected component data file the game plays on (`tabletop serve --data`), as TOML:
+/// the browser draws Valley of the Kings' cards and Pandoria's map and tiles from it. Only
+/// for a game whose summary has a `data_digest`; clients are built with the shipped data.
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/data",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = String, content_type = "application/toml"), (status = 404, body = ErrorBody, description = "no such game, or a game on the shipped data")),
+    tag = "games"
+)]
+pub async fn data(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Response, ApiError> {
+    let text = app.hub.data(&id).await?;
+    Ok((
+        [(header::CONTENT_TYPE, "application/toml; charset=utf-8")],
+        text.to_string(),
+    )
+        .into_response())
 }
 
 /// A finished game's record (from `/api/games/{id}/record` or a file `tabletop replay`

@@ -1001,6 +1001,15 @@ impl Hub {
         Ok(record)
     }
 
+    /// The text of the corrected component data file game `id` plays on; `not_found` for a
+    /// game on the shipped data, which every client is built with.
+    pub async fn data(self: &Arc<Self>, id: &str) -> Result<Arc<str>, ApiError> {
+        let table = self.table(id).await?;
+        table.data.clone().ok_or_else(|| {
+            ApiError::not_found(format!("game {id} plays on the shipped component data"))
+        })
+    }
+
     /// Every stored move's events with their sentences.
     pub async fn log(self: &Arc<Self>, id: &str) -> Result<Vec<LogEntry>, ApiError> {
         let table = self.table(id).await?;
@@ -1189,6 +1198,7 @@ fn summary_of(row: &GameRow) -> GameSummary {
         seq: None,
         to_move: None,
         outcome: None,
+        data_digest: row.data_digest.clone(),
     }
 }
 

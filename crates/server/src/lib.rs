@@ -112,6 +112,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/join", post(api::join))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/log", get(api::log))
+        .route("/api/games/{id}/data", get(api::data))
         .route("/api/games/{id}/text", get(api::text))
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route(

@@ -165,6 +165,9 @@ pub struct GameSummary {
     #[schema(value_type = Option<Object>)]
     #[ts(as = "Option<engine::Outcome>")]
     pub outcome: Option<Value>,
+    /// The SHA-256 of the corrected component data file the game plays on (`tabletop serve
+    /// --data`), which `GET /api/games/{id}/data` serves; `null`: the shipped data.
+    pub data_digest: Option<String>,
 }
 
 /// One event of a move: the game's JSON and its sentence.

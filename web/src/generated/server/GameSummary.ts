@@ -27,4 +27,9 @@ to_move: number | null,
 /**
  * Scores, breakdowns and ranks once the game is over.
  */
-outcome: Outcome | null, };
+outcome: Outcome | null, 
+/**
+ * The SHA-256 of the corrected component data file the game plays on (`tabletop serve
+ * --data`), which `GET /api/games/{id}/data` serves; `null`: the shipped data.
+ */
+data_digest: string | null, };
