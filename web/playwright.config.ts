@@ -3,13 +3,17 @@
 // SQLite file. TABLETOP_BIN picks the server binary (scripts/test passes the one its cargo
 // test built).
 import { defineConfig } from '@playwright/test'
-import { mkdtempSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { CORRECTED_URL, PORT, correctedValley } from './e2e/servers.ts'
 
-const port = Number(process.env.E2E_PORT ?? 18765)
+const port = PORT
 const binary = process.env.TABLETOP_BIN ?? '../target/release/tabletop'
-const database = join(mkdtempSync(join(tmpdir(), 'tabletop-e2e-')), 'e2e.db')
+const scratch = mkdtempSync(join(tmpdir(), 'tabletop-e2e-'))
+const database = join(scratch, 'e2e.db')
+const corrected = join(scratch, 'valley-corrected.toml')
+writeFileSync(corrected, correctedValley('../data/valley.toml'))
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,12 +36,22 @@ export default defineConfig({
     viewport: { width: 1280, height: 800 },
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `${binary} serve --addr 127.0.0.1:${port} --db sqlite://${database} --bot-pace-ms 0`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-  },
+  webServer: [
+    {
+      command: `${binary} serve --addr 127.0.0.1:${port} --db sqlite://${database} --bot-pace-ms 0`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+    {
+      command: `${binary} serve --addr ${new URL(CORRECTED_URL).host} --db sqlite://${join(scratch, 'corrected.db')} --bot-pace-ms 0 --data valley=${corrected}`,
+      url: `${CORRECTED_URL}/healthz`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+    },
+  ],
 })

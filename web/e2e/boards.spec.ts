@@ -1,6 +1,7 @@
 // Issue 12's browser tests: Valley of the Kings and Pandoria played in Chromium against the
 // real server by clicking their boards; the tile placement preview; the replay viewer.
 import { expect, test, type Page, type WebSocket } from '@playwright/test'
+import type { Created } from '../src/generated/server/Created'
 import {
   awaitTurn,
   clickOneMove,
@@ -10,6 +11,7 @@ import {
   screenshot,
   seeded,
 } from './table'
+import { CORRECTED_STARTER_COST, CORRECTED_URL } from './servers'
 
 const THREE_BOTS = ['me', 'bot:easy', 'bot:easy', 'bot:easy']
 
@@ -134,4 +136,24 @@ test('a spectator of a fast bots-only game ends on the board a fresh load shows'
     await expect(page.getByTestId('board'), `game ${id}`).toHaveText(live ?? '')
   }
   expect(errors).toEqual([])
+})
+
+test("a Valley of the Kings game on corrected data is drawn from that data, not the client's own", async ({ page, request }) => {
+  const created = await request.post(`${CORRECTED_URL}/api/games`, {
+    data: { game: 'valley', config: { players: 2 }, seats: [{ kind: 'human' }, { kind: 'bot', bot: 'easy' }] },
+  })
+  expect(created.status()).toBe(201)
+  const { id, seats } = (await created.json()) as Created
+  const token = seats[0].token
+  if (!token) throw new Error('no token for the human seat')
+  await page.goto(`${CORRECTED_URL}/#/join/${id}/${token}`)
+  await page.locator('input[name=name]').fill('Ada')
+  await page.getByTestId('join').click()
+  await expect(page.getByTestId('board')).toBeVisible()
+  // The hand holds starter cards only, each with the corrected cost.
+  // (the gem's last span: the first is its label for screen readers)
+  const costs = page.locator('.hand .face .gem > span:last-child')
+  await expect(costs.first()).toBeVisible()
+  expect(await costs.count()).toBeGreaterThan(0)
+  for (const cost of await costs.all()) await expect(cost).toHaveText(String(CORRECTED_STARTER_COST))
 })

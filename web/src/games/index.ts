@@ -13,10 +13,18 @@ const loaded = new Map<string, AnyGameModule>()
 /** The games the client can draw. */
 export const CLIENT_GAMES: string[] = Object.keys(loaders).map((path) => path.split('/')[1])
 
-/** Loads the module of `game` (`valdora`, …); undefined for a game this client cannot draw. */
-export async function loadGame(game: string): Promise<AnyGameModule | undefined> {
-  const cached = loaded.get(game)
-  if (cached) return cached
+/**
+ * Loads the module of `game` (`valdora`, …), drawing from `data`, the text of the corrected
+ * component data file the game plays on (null: the shipped data); undefined for a game this
+ * client cannot draw.
+ */
+export async function loadGame(game: string, data: string | null = null): Promise<AnyGameModule | undefined> {
+  const module = loaded.get(game) ?? (await importGame(game))
+  module?.useData?.(data)
+  return module
+}
+
+async function importGame(game: string): Promise<AnyGameModule | undefined> {
   const loader = loaders[`./${game}/index.ts`]
   if (!loader) return undefined
   // The server sends each game's own view, action and event JSON; the module was written

@@ -33,4 +33,11 @@ export interface GameModule<View, Action, Event> {
   eventText(event: Event, names: string[], view: View): string
   /** One legal action as a label in the current language (the list beside the board). */
   actionText(action: Action, view: View): string
+  /**
+   * For a game whose board draws cards or a map from its component data rather than from
+   * the view: draws from `toml`, the text of the corrected data file the game plays on
+   * (`GameSummary.data_digest`, a record's `data_toml`), or from the shipped data (`null`).
+   * The shell calls it before the board mounts.
+   */
+  useData?(toml: string | null): void
 }

@@ -115,6 +115,10 @@ export const api = {
     if (!isReplay(answer)) throw new ApiError('internal', 'the replay answer is not {game, view, patches, to_move, log}', 200)
     return answer
   },
+  /** The text of the corrected component data file a game plays on (its `data_digest` is set). */
+  async data(id: string): Promise<string> {
+    return (await send(`${gamePath(id)}/data`)).text()
+  },
   /** The position drawn as text (the terminal client's screen), as the token's seat sees it. */
   async text(id: string, token: string | null): Promise<string> {
     const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {}

@@ -1,8 +1,10 @@
 // The static map read from data/pandoria.toml (board.ts) is the engine's: the same number of
 // cells, in the same (r, q) order, with printed hexes where the views show them (P-G1, P-G2).
+import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
 import { BOARD, DIRECTIONS, cellLabel, distance, neighbour } from './board'
-import { BORDER_HEXES, regionOutline } from './mapGeometry'
+import pandoria from './index'
+import { borderHexes, regionOutline } from './mapGeometry'
 import { POSITIONS } from './testdata/positions'
 
 describe('the board', () => {
@@ -48,8 +50,27 @@ describe('the board', () => {
   })
 
   it('draws the mountain border around the map and outlines its regions', () => {
-    expect(BORDER_HEXES.length).toBeGreaterThan(0)
+    expect(borderHexes().length).toBeGreaterThan(0)
     const outline = regionOutline(POSITIONS[POSITIONS.length - 1].view.cells)
     expect(outline).toMatch(/^M/)
+  })
+})
+
+describe("a game's corrected data", () => {
+  const lakes = () => BOARD.filter((cell) => cell.kind === 'lake').map((cell) => cellLabel(cell.index))
+
+  it('lays the map out from it while its table is open, and from the shipped data after', () => {
+    const shipped = readFileSync(new URL('../../../../data/pandoria.toml', import.meta.url), 'utf8')
+    const before = lakes()
+    expect(before).toContain('D3')
+    // A corrected map: the lake of row 3 one column further west.
+    const corrected = shipped.replace('"...~..........",', '"..~...........",')
+    expect(corrected).not.toBe(shipped)
+    pandoria.useData?.(corrected)
+    expect(lakes()).toContain('C3')
+    expect(lakes()).not.toContain('D3')
+    expect(neighbour(BOARD.findIndex((c) => cellLabel(c.index) === 'C3'), 0)).toBeDefined()
+    pandoria.useData?.(null)
+    expect(lakes()).toEqual(before)
   })
 })

@@ -1,8 +1,9 @@
-// The static board (P-G1, P-G2) as the engine builds it from data/pandoria.toml: the view
-// names cells by index only, so lakes, ships, exits and every cell's place come from the map
-// rows of the data file, read here exactly as crates/pandoria/src/board.rs reads them.
+// The static board (P-G1, P-G2) as the engine builds it from the data file (data/pandoria.toml
+// or a game's corrected data, tables.ts): the view names cells by index only, so lakes,
+// ships, exits and every cell's place come from the map rows of the data file, read here
+// exactly as crates/pandoria/src/board.rs reads them.
 import type { Terrain } from '../../generated/pandoria/Terrain'
-import { MAP_ROWS, PRINTED_SYMBOLS } from './data.generated'
+import { MAP_ROWS, PRINTED_SYMBOLS } from './tables'
 
 export type CellKind = 'field' | 'start' | 'printed' | 'lake' | 'ship' | 'exit'
 
@@ -75,9 +76,14 @@ function readBoard(): BoardCell[] {
   return cells.map((cell, index) => ({ ...cell, index }))
 }
 
-export const BOARD: readonly BoardCell[] = readBoard()
+/** Every cell of the map, by the engine's index. */
+export let BOARD: readonly BoardCell[] = readBoard()
 
-const byAxial = new Map(BOARD.map((cell) => [`${cell.q},${cell.r}`, cell.index]))
+let byAxial = axialIndex()
+
+function axialIndex(): Map<string, number> {
+  return new Map(BOARD.map((cell) => [`${cell.q},${cell.r}`, cell.index]))
+}
 
 /** The neighbour of `cell` in direction `dir`, or undefined where the map ends. */
 export function neighbour(cell: number, dir: number): number | undefined {
@@ -136,13 +142,30 @@ export function sideCorners(cell: number, dir: number): [[number, number], [numb
   return [sorted[0], sorted[1]]
 }
 
-/** The map's extent in radius-1 units. */
-export const EXTENT = {
-  minX: Math.min(...BOARD.map((c) => c.x)) - 1,
-  maxX: Math.max(...BOARD.map((c) => c.x)) + 1,
-  minY: Math.min(...BOARD.map((c) => c.y)) - Math.sqrt(3) / 2,
-  maxY: Math.max(...BOARD.map((c) => c.y)) + Math.sqrt(3) / 2,
+function extent(): { minX: number; maxX: number; minY: number; maxY: number } {
+  return {
+    minX: Math.min(...BOARD.map((c) => c.x)) - 1,
+    maxX: Math.max(...BOARD.map((c) => c.x)) + 1,
+    minY: Math.min(...BOARD.map((c) => c.y)) - Math.sqrt(3) / 2,
+    maxY: Math.max(...BOARD.map((c) => c.y)) + Math.sqrt(3) / 2,
+  }
 }
 
-export const COLUMNS = Math.max(...MAP_ROWS.map((row) => row.length))
-export const ROWS = MAP_ROWS.length
+/** The map's extent in radius-1 units. */
+export let EXTENT = extent()
+/** The data file's grid: columns and rows. */
+export let COLUMNS = Math.max(...MAP_ROWS.map((row) => row.length))
+export let ROWS = MAP_ROWS.length
+
+let laidOut = MAP_ROWS
+
+/** Lays the board out anew when the map rows have changed (`useTables`: a game's data). */
+export function layOutBoard(): void {
+  if (laidOut === MAP_ROWS) return
+  laidOut = MAP_ROWS
+  BOARD = readBoard()
+  byAxial = axialIndex()
+  EXTENT = extent()
+  COLUMNS = Math.max(...MAP_ROWS.map((row) => row.length))
+  ROWS = MAP_ROWS.length
+}

@@ -4,6 +4,8 @@ import type { Event } from '../../generated/pandoria/Event'
 import type { View } from '../../generated/pandoria/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
+import { layOutBoard } from './board'
+import { useTables } from './tables'
 import { actionText, eventText } from './texts'
 
 const pandoria: GameModule<View, Action, Event> = {
@@ -11,6 +13,10 @@ const pandoria: GameModule<View, Action, Event> = {
   Board,
   eventText,
   actionText,
+  useData(toml) {
+    useTables(toml)
+    layOutBoard()
+  },
 }
 
 export default pandoria

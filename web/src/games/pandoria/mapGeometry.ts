@@ -2,7 +2,7 @@
 // directions, the mountain border and the grid labels.
 import type { CellView } from '../../generated/pandoria/CellView'
 import { BOARD, DIRECTIONS, neighbour, sideCorners } from './board'
-import { MAP_ROWS } from './data.generated'
+import { MAP_ROWS } from './tables'
 
 /** Hex radius in SVG units. */
 export const R = 10
@@ -36,9 +36,9 @@ export function exitDirection(cell: number): number {
 }
 
 /** Cells of the data file's grid outside the map: the mountain border (P-G2). */
-export const BORDER_HEXES: readonly { x: number; y: number }[] = MAP_ROWS.flatMap((line, row) =>
-  [...line].flatMap((ch, col) => (ch === '#' ? [gridCentre(col, row)] : [])),
-)
+export function borderHexes(): { x: number; y: number }[] {
+  return MAP_ROWS.flatMap((line, row) => [...line].flatMap((ch, col) => (ch === '#' ? [gridCentre(col, row)] : [])))
+}
 
 /** The centre of an odd-q grid position in radius-1 units. */
 export function gridCentre(col: number, row: number): { x: number; y: number } {

@@ -14,7 +14,7 @@ import {
   type CardData,
   type HexData,
   type SpellId,
-} from './data.generated'
+} from './tables'
 
 export function terrainName(terrain: Terrain): string {
   return t(`pandoria:terrain.${terrain}`)

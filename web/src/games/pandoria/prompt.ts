@@ -2,7 +2,7 @@
 // its pending step (P-SP1–P-SP13).
 import { t } from '../../lib/i18n.svelte'
 import type { View } from '../../generated/pandoria/View'
-import { DOUBLE_TILES, SINGLE_TILES } from './data.generated'
+import { DOUBLE_TILES, SINGLE_TILES } from './tables'
 import { doubleTileName, singleTileName } from './names'
 
 export function promptText(view: View): string {

@@ -6,7 +6,7 @@ import type { Event } from '../../generated/pandoria/Event'
 import type { Resource } from '../../generated/pandoria/Resource'
 import type { View } from '../../generated/pandoria/View'
 import { cellLabel } from './board'
-import { CARDS, DOUBLE_TILES, SINGLE_TILES } from './data.generated'
+import { CARDS, DOUBLE_TILES, SINGLE_TILES } from './tables'
 import {
   amount,
   buildingLabel,

@@ -1,5 +1,5 @@
-// The shape of the generated card table (cards.generated.ts, from data/valley.toml by
-// gen-cards.mjs). Parts mirror crates/valley/src/data.rs with its defaults made explicit.
+// The shape of the card table (tables.ts, from a data file by cardTable.ts). Parts mirror
+// crates/valley/src/data.rs with its defaults made explicit.
 
 export type Zone =
   | 'hand'

@@ -4,7 +4,7 @@
 import { t, hasMessage } from '../../lib/i18n.svelte'
 import type { Frame } from '../../generated/valley/Frame'
 import type { View } from '../../generated/valley/View'
-import { CARDS, PHARAOHS, SETS } from './cards.generated'
+import { CARDS, PHARAOHS, SETS } from './tables'
 import type { ActionData, CardData, Category, Expr, PartData, Placeholder } from './carddata'
 
 /** A stand-in for a card kind the data file does not list (a corrected data file). */

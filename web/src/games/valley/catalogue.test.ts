@@ -6,7 +6,7 @@ import en from './locales/en.json'
 import es from './locales/es.json'
 import it from './locales/it.json'
 import ja from './locales/ja.json'
-import { SETS } from './cards.generated'
+import { SETS } from './tables'
 
 type Tree = { [key: string]: string | Tree | string[] }
 

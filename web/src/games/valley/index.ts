@@ -4,6 +4,7 @@ import type { Event } from '../../generated/valley/Event'
 import type { View } from '../../generated/valley/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
+import { useData } from './tables'
 import { actionText, eventText } from './text'
 
 const valley: GameModule<View, Action, Event> = {
@@ -11,6 +12,7 @@ const valley: GameModule<View, Action, Event> = {
   Board,
   eventText,
   actionText,
+  useData,
 }
 
 export default valley

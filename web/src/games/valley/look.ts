@@ -1,7 +1,7 @@
 // How scoring categories look: a colour and a symbol each, so that sets are told apart by
 // shape and name as well as colour (colour-blind safe). The rulebook colours Sarcophagi
 // red, Weapons green, Builders blue, starters grey and uniques purple; the rest are ours.
-import { SETS } from './cards.generated'
+import { SETS } from './tables'
 import type { Category } from './carddata'
 
 const COLOURS: Record<string, string> = {

@@ -1,6 +1,6 @@
 // A tomb grouped by scoring category with the points each group makes now (K-G3), the
 // same grouping as the engine's scoring (crates/valley/src/scoring.rs).
-import { SETS } from './cards.generated'
+import { SETS } from './tables'
 import { card } from './cards'
 import type { Category } from './carddata'
 

@@ -4,7 +4,7 @@ import { describe, expect, test } from 'vitest'
 import type { Action } from '../../generated/valley/Action'
 import type { Frame } from '../../generated/valley/Frame'
 import type { View } from '../../generated/valley/View'
-import { CARDS } from './cards.generated'
+import { CARDS } from './tables'
 import { choiceZone, clickOutcome, groupByTarget, isLegalTarget, targetOf } from './targets'
 import { allPositions, fixturePositions } from './testing'
 
