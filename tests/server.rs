@@ -630,18 +630,14 @@ async fn corrected_data_is_served_to_the_browser() {
         .await;
     let (_, summary) = server.get(&format!("/api/games/{shipped_game}")).await;
     assert_eq!(summary["data_digest"], Value::Null, "{summary}");
-    let (status, body) = server.get(&format!("/api/games/{shipped_game}/data")).await;
-    assert_eq!(
-        (status, &body["kind"]),
-        (404, &json!("not_found")),
-        "{body}"
-    );
-    let (status, body) = server.get("/api/games/no-such-game/data").await;
-    assert_eq!(
-        (status, &body["kind"]),
-        (404, &json!("not_found")),
-        "{body}"
-    );
+    for game in [shipped_game.as_str(), "no-such-game"] {
+        let (status, body) = server.get(&format!("/api/games/{game}/data")).await;
+        assert_eq!(
+            (status, &body["kind"]),
+            (404, &json!("not_found")),
+            "{game}: {body}"
+        );
+    }
 
     server.terminate();
     let server = Server::start_with(&db, &flags);

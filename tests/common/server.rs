@@ -135,14 +135,16 @@ impl Server {
         (status, body)
     }
 
-    pub async fn get(&self, path: &str) -> (u16, Value) {
-        let response = self
-            .http
+    async fn send_get(&self, path: &str) -> reqwest::Response {
+        self.http
             .get(format!("{}{path}", self.base))
             .send()
             .await
-            .expect("GET");
-        Self::answer(response).await
+            .expect("GET")
+    }
+
+    pub async fn get(&self, path: &str) -> (u16, Value) {
+        Self::answer(self.send_get(path).await).await
     }
 
     pub async fn post(&self, path: &str, body: &Value) -> (u16, Value) {
@@ -158,12 +160,7 @@ impl Server {
 
     /// A body that is not JSON, with its content type.
     pub async fn get_text(&self, path: &str) -> (u16, String, String) {
-        let response = self
-            .http
-            .get(format!("{}{path}", self.base))
-            .send()
-            .await
-            .expect("GET");
+        let response = self.send_get(path).await;
         let status = response.status().as_u16();
         let content_type = response
             .headers()

@@ -22,5 +22,7 @@ export function useData(toml: string | null): void {
   if (toml === current) return
   const table: CardTable = toml === null ? shipped : cardTable(toml)
   current = toml
-  ;({ sets: SETS, cards: CARDS, pharaohs: PHARAOHS } = table)
+  SETS = table.sets
+  CARDS = table.cards
+  PHARAOHS = table.pharaohs
 }
