@@ -76,14 +76,10 @@ function readBoard(): BoardCell[] {
   return cells.map((cell, index) => ({ ...cell, index }))
 }
 
-/** Every cell of the map, by the engine's index. */
-export let BOARD: readonly BoardCell[] = readBoard()
+/** Every cell of the map, by the engine's index (laid out by `layOutBoard`, below). */
+export let BOARD: readonly BoardCell[] = []
 
-let byAxial = axialIndex()
-
-function axialIndex(): Map<string, number> {
-  return new Map(BOARD.map((cell) => [`${cell.q},${cell.r}`, cell.index]))
-}
+let byAxial = new Map<string, number>()
 
 /** The neighbour of `cell` in direction `dir`, or undefined where the map ends. */
 export function neighbour(cell: number, dir: number): number | undefined {
@@ -142,30 +138,28 @@ export function sideCorners(cell: number, dir: number): [[number, number], [numb
   return [sorted[0], sorted[1]]
 }
 
-function extent(): { minX: number; maxX: number; minY: number; maxY: number } {
-  return {
+/** The map's extent in radius-1 units. */
+export let EXTENT = { minX: 0, maxX: 0, minY: 0, maxY: 0 }
+/** The data file's grid: columns and rows. */
+export let COLUMNS = 0
+export let ROWS = 0
+
+let laidOut: readonly string[] | null = null
+
+/** Lays the board out from the map rows, anew when they have changed (`useTables`: a game's data). */
+export function layOutBoard(): void {
+  if (laidOut === MAP_ROWS) return
+  laidOut = MAP_ROWS
+  BOARD = readBoard()
+  byAxial = new Map(BOARD.map((cell) => [`${cell.q},${cell.r}`, cell.index]))
+  EXTENT = {
     minX: Math.min(...BOARD.map((c) => c.x)) - 1,
     maxX: Math.max(...BOARD.map((c) => c.x)) + 1,
     minY: Math.min(...BOARD.map((c) => c.y)) - Math.sqrt(3) / 2,
     maxY: Math.max(...BOARD.map((c) => c.y)) + Math.sqrt(3) / 2,
   }
-}
-
-/** The map's extent in radius-1 units. */
-export let EXTENT = extent()
-/** The data file's grid: columns and rows. */
-export let COLUMNS = Math.max(...MAP_ROWS.map((row) => row.length))
-export let ROWS = MAP_ROWS.length
-
-let laidOut = MAP_ROWS
-
-/** Lays the board out anew when the map rows have changed (`useTables`: a game's data). */
-export function layOutBoard(): void {
-  if (laidOut === MAP_ROWS) return
-  laidOut = MAP_ROWS
-  BOARD = readBoard()
-  byAxial = axialIndex()
-  EXTENT = extent()
   COLUMNS = Math.max(...MAP_ROWS.map((row) => row.length))
   ROWS = MAP_ROWS.length
 }
+
+layOutBoard()
