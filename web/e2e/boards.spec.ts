@@ -10,6 +10,7 @@ import {
   playToTheEnd,
   screenshot,
   seeded,
+  summary,
 } from './table'
 import { CORRECTED_STARTER_COST, CORRECTED_URL } from './servers'
 
@@ -150,10 +151,31 @@ test("a Valley of the Kings game on corrected data is drawn from that data, not 
   await page.locator('input[name=name]').fill('Ada')
   await page.getByTestId('join').click()
   await expect(page.getByTestId('board')).toBeVisible()
-  // The hand holds starter cards only, each with the corrected cost.
+  await expectCorrectedStarters(page)
+})
+
+test("the replay viewer draws a game on corrected data from its record's data", async ({ page, request }) => {
+  const created = await request.post(`${CORRECTED_URL}/api/games`, {
+    data: { game: 'valley', config: { players: 2 }, seats: [0, 1].map(() => ({ kind: 'bot', bot: 'easy' })) },
+  })
+  expect(created.status()).toBe(201)
+  const { id } = (await created.json()) as Created
+  await expect
+    .poll(async () => (await summary(request, id, CORRECTED_URL)).status, { timeout: 120_000 })
+    .toBe('over')
+  await page.goto(`${CORRECTED_URL}/#/replay/${id}`)
+  const viewer = page.getByTestId('replay')
+  await expect(viewer).toBeVisible()
+  await viewer.locator('select[name=seat]').selectOption('0')
+  await expect(viewer.getByTestId('position')).toContainText('0')
+  await expectCorrectedStarters(page)
+})
+
+/** Every card in the hand shown is a starter card with the corrected cost. */
+async function expectCorrectedStarters(page: Page): Promise<void> {
   // (the gem's last span: the first is its label for screen readers)
   const costs = page.locator('.hand .face .gem > span:last-child')
   await expect(costs.first()).toBeVisible()
   expect(await costs.count()).toBeGreaterThan(0)
   for (const cost of await costs.all()) await expect(cost).toHaveText(String(CORRECTED_STARTER_COST))
-})
+}

@@ -132,8 +132,9 @@ export function seeded(seed: number): () => number {
   }
 }
 
-export async function summary(request: APIRequestContext, id: string): Promise<GameSummary> {
-  const response = await request.get(`/api/games/${id}`)
+/** The summary of game `id` on the server at `base` (the tests' own by default). */
+export async function summary(request: APIRequestContext, id: string, base = ''): Promise<GameSummary> {
+  const response = await request.get(`${base}/api/games/${id}`)
   expect(response.ok()).toBeTruthy()
   return (await response.json()) as GameSummary
 }
