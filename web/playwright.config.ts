@@ -8,7 +8,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { CORRECTED_URL, PORT, correctedValley } from './e2e/servers.ts'
 
-const port = PORT
 const binary = process.env.TABLETOP_BIN ?? '../target/release/tabletop'
 const scratch = mkdtempSync(join(tmpdir(), 'tabletop-e2e-'))
 const database = join(scratch, 'e2e.db')
@@ -27,7 +26,7 @@ export default defineConfig({
   reporter: [['list']],
   outputDir: 'test-results/artifacts',
   use: {
-    baseURL: `http://127.0.0.1:${port}`,
+    baseURL: `http://127.0.0.1:${PORT}`,
     browserName: 'chromium',
     launchOptions: {
       executablePath: process.env.CHROMIUM ?? '/usr/bin/chromium',
@@ -38,8 +37,8 @@ export default defineConfig({
   },
   webServer: [
     {
-      command: `${binary} serve --addr 127.0.0.1:${port} --db sqlite://${database} --bot-pace-ms 0`,
-      url: `http://127.0.0.1:${port}/healthz`,
+      command: `${binary} serve --addr 127.0.0.1:${PORT} --db sqlite://${database} --bot-pace-ms 0`,
+      url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
       stdout: 'ignore',

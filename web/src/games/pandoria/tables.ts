@@ -1,8 +1,7 @@
 // The static tables the board draws from: the map, the tiles and the cards of a Pandoria
-// data file, exactly as the engine reads them (cards and tiles by their
-// index in the file, which is the id the views, actions and events carry). The view names
-// cells by index only, so the client needs the static map to draw them; numbers are never
-// copied by hand. The tables are the shipped data's (data/pandoria.toml, read at build time)
+// data file, exactly as the engine reads them (cards and tiles by their index in the file,
+// which is the id the views, actions and events carry). The view names cells by index only,
+// so the client needs the static map to draw them; numbers are never copied by hand. The tables are the shipped data's (data/pandoria.toml, read at build time)
 // or the corrected data of the game on the table (`useTables`, through the module's
 // `useData`): module bindings that it replaces, so every importer reads the tables of the
 // game open now. The file is the engine's to validate (the server refuses a bad one), so an
