@@ -1,13 +1,11 @@
-// The static tables the board draws from: the map, the tiles and the cards of a Pandoria
-// data file, exactly as the engine reads them (cards and tiles by their index in the file,
-// which is the id the views, actions and events carry). The view names cells by index only,
-// so the client needs the static map to draw them; numbers are never copied by hand. The tables are the shipped data's (data/pandoria.toml, read at build time)
-// or the corrected data of the game on the table (`useTables`, through the module's
-// `useData`): module bindings that it replaces, so every importer reads the tables of the
-// game open now. The file is the engine's to validate (the server refuses a bad one), so an
-// error here means the file and this code disagree, and it is thrown.
+// The static tables the board draws from (see ../componentData.ts): the map, the tiles and
+// the cards of a Pandoria data file, exactly as the engine reads them (cards and tiles by
+// their index in the file, which is the id the views, actions and events carry). The view
+// names cells by index only, so the client needs the static map to draw them; numbers are
+// never copied by hand.
 import { parse } from 'smol-toml'
 import shippedData from '../../../../data/pandoria.toml?raw'
+import { componentTables } from '../componentData'
 import type { Building } from '../../generated/pandoria/Building'
 import type { Realm } from '../../generated/pandoria/Realm'
 import type { Spell } from '../../generated/pandoria/Spell'
@@ -99,8 +97,8 @@ function tables(toml: string): Tables {
   }
 }
 
-const shipped = tables(shippedData)
-let current: string | null = null
+const tablesOf = componentTables(shippedData, tables)
+const shipped = tablesOf(null)
 
 /** The map's rows as the data file draws them (odd-q offset grid; see board.ts). */
 export let MAP_ROWS = shipped.mapRows
@@ -114,9 +112,7 @@ export let BUILDING_IDS = shipped.buildingIds
 
 /** Draws from the data file `toml` (a game's corrected data), or the shipped data (`null`). */
 export function useTables(toml: string | null): void {
-  if (toml === current) return
-  const t = toml === null ? shipped : tables(toml)
-  current = toml
+  const t = tablesOf(toml)
   MAP_ROWS = t.mapRows
   PRINTED_SYMBOLS = t.printedSymbols
   DOUBLE_TILES = t.doubleTiles

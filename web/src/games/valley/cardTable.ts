@@ -3,9 +3,7 @@
 // ever copied by hand. The view names cards only by kind id (the order of [[card]] in the
 // file), so the client needs this table to draw a card face. Defaults mirror
 // crates/valley/src/data.rs (Rules::parse): an absent number takes its level default and must
-// be flagged provisional (K-A20). The file is the engine's to validate: the server refuses a
-// bad one before any game plays on it, so an error here means the file and this code
-// disagree, and it is thrown.
+// be flagged provisional (K-A20). Errors are thrown (see ../componentData.ts).
 import { parse } from 'smol-toml'
 import type { ActionData, CardData, Category, Expr, PartData, PharaohData, Predicate, SetData } from './carddata'
 
