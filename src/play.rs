@@ -275,7 +275,15 @@ fn play<G: Game>(
             CliError::failure(format!("{who} chose an action the game refused: {e}"))
         })?;
         played.push(action);
-        let sentences: Vec<String> = events.iter().map(|e| state.describe_event(e)).collect();
+        // Told as the human's seat is told them (V-I1: another seat's completed commission
+        // is not named).
+        let sentences: Vec<String> = events
+            .iter()
+            .map(|e| match state.event_seen_by(e, Some(human)) {
+                Some(told) => state.describe_event(&told),
+                None => state.describe_event(e),
+            })
+            .collect();
         write_move(out, &who, Some(&text), &sentences)?;
         if bots[usize::from(seat)].is_some() {
             // The table changed: show it again before the human's next decision.

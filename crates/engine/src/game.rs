@@ -205,6 +205,16 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// What `viewer` (`None`: the spectator) is told of `event`: `None` for the event as it
+    /// is, or the form that leaves out what the viewer may not keep knowing. Events are
+    /// logged, and a log is read long after the move: a game whose rules hide a part of the
+    /// table once it has happened (Valdora's completed commissions, V-I1) says here what
+    /// the other seats are told instead. The default tells everyone everything.
+    fn event_seen_by(&self, event: &Self::Event, viewer: Option<Seat>) -> Option<Self::Event> {
+        let _ = (event, viewer);
+        None
+    }
+
     /// A short human-readable sentence for an event, for logs and terminal play ("Seat 2
     /// moves to Harbour City"). It says no more than the event carries: games name its
     /// ids from their rules data, never from the state. The default is the event's JSON.

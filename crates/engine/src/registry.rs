@@ -65,6 +65,21 @@ impl From<crate::ActionError> for GameError {
 pub struct LoggedEvent {
     pub event: Value,
     pub text: String,
+    /// When not every viewer may keep this event ([`Game::event_seen_by`]): what each is
+    /// told, the seats in order and then the spectator. `None`: everyone is told `event`.
+    #[serde(skip)]
+    pub seen_by: Option<Vec<LoggedEvent>>,
+}
+
+impl LoggedEvent {
+    /// The event as `viewer` (`None`: the spectator) is told it.
+    pub fn for_viewer(&self, viewer: Option<Seat>) -> &LoggedEvent {
+        let Some(forms) = &self.seen_by else {
+            return self;
+        };
+        let index = viewer.map_or(forms.len().saturating_sub(1), usize::from);
+        forms.get(index).unwrap_or(self)
+    }
 }
 
 /// A game of any kind, driven through JSON.
@@ -163,6 +178,31 @@ impl<G: Game> ErasedGame<G> {
 
     pub fn state(&self) -> &G {
         &self.state
+    }
+
+    /// `event` with its sentence, and each viewer's form of it when some may not keep it.
+    fn logged(&self, event: &G::Event) -> LoggedEvent {
+        let plain = |event: &G::Event| LoggedEvent {
+            event: to_json(event),
+            text: self.state.describe_event(event),
+            seen_by: None,
+        };
+        let viewers = (0..self.state.seats())
+            .map(|seat| Some(seat as Seat))
+            .chain([None]);
+        let forms: Vec<Option<G::Event>> = viewers
+            .map(|viewer| self.state.event_seen_by(event, viewer))
+            .collect();
+        let mut logged = plain(event);
+        if forms.iter().any(Option::is_some) {
+            logged.seen_by = Some(
+                forms
+                    .iter()
+                    .map(|form| form.as_ref().map_or_else(|| plain(event), plain))
+                    .collect(),
+            );
+        }
+        logged
     }
 
     pub fn actions(&self) -> &[G::Action] {
@@ -286,13 +326,7 @@ impl<G: Game> DynGame for ErasedGame<G> {
     fn apply_logged(&mut self, action: &Value) -> Result<Vec<LoggedEvent>, GameError> {
         let action = parse_action::<G>(action)?;
         let events = self.apply(action)?;
-        Ok(events
-            .iter()
-            .map(|e| LoggedEvent {
-                event: to_json(e),
-                text: self.state.describe_event(e),
-            })
-            .collect())
+        Ok(events.iter().map(|e| self.logged(e)).collect())
     }
 
     fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError> {

@@ -196,18 +196,42 @@ pub async fn record(
     Ok(Json(app.hub.record(&id).await?))
 }
 
+/// Every stored move's events, as the seat of the bearer token is told them (the
+/// spectator without one): until the game is over, another seat's hidden part of an event
+/// (Valdora's completed commissions) is left out.
 #[utoipa::path(
     get,
     path = "/api/games/{id}/log",
     params(("id" = String, Path, description = "game id")),
-    responses((status = 200, body = Vec<LogEntry>), (status = 404, body = ErrorBody)),
+    responses((status = 200, body = Vec<LogEntry>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security((), ("seat_token" = [])),
     tag = "games"
 )]
 pub async fn log(
     State(app): State<Arc<App>>,
     Path(id): Path<String>,
+    headers: HeaderMap,
 ) -> Result<Json<Vec<LogEntry>>, ApiError> {
-    Ok(Json(app.hub.log(&id).await?))
+    let seat = bearer_seat(&app, &id, &headers).await?;
+    Ok(Json(app.hub.log(&id, seat).await?))
+}
+
+/// The seat of the request's bearer token (`Authorization: Bearer TOKEN`); `None` without
+/// the header (a spectator).
+async fn bearer_seat(app: &App, id: &str, headers: &HeaderMap) -> Result<Option<u8>, ApiError> {
+    let Some(value) = headers.get(header::AUTHORIZATION) else {
+        return Ok(None);
+    };
+    let token = value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN"))?;
+    let table = app.hub.table(id).await?;
+    table
+        .seat_of_token(token)
+        .map(Some)
+        .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "this token is not a seat of this game"))
 }
 
 /// The corrected component data file the game plays on (`tabletop serve --data`), as TOML:
@@ -271,30 +295,27 @@ pub async fn text(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Response, ApiError> {
-    let table = app.hub.table(&id).await?;
-    let seat = match headers.get(header::AUTHORIZATION) {
-        None => None,
-        Some(value) => {
-            let token = value
-                .to_str()
-                .ok()
-                .and_then(|v| v.strip_prefix("Bearer "))
-                .ok_or_else(|| {
-                    ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN")
-                })?;
-            Some(table.seat_of_token(token).ok_or_else(|| {
-                ApiError::new(ErrorKind::BadToken, "this token is not a seat of this game")
-            })?)
-        }
-    };
+    let seat = bearer_seat(&app, &id, &headers).await?;
     let text = app.hub.text(&id, seat).await?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }
 
-#[utoipa::path(get, path = "/healthz", responses((status = 200, body = String), (status = 503, body = ErrorBody)), tag = "operations")]
-pub async fn health(State(app): State<Arc<App>>) -> Result<&'static str, ApiError> {
-    app.hub.store().ping().await?;
-    Ok("ok\n")
+/// `ok` when the database answers a read and accepts a write (checked at most once a
+/// second); otherwise 503 saying which failed.
+#[utoipa::path(
+    get,
+    path = "/healthz",
+    responses(
+        (status = 200, body = String, content_type = "text/plain", description = "ok"),
+        (status = 503, body = String, content_type = "text/plain", description = "failing: the database does not answer reads, or does not accept writes")
+    ),
+    tag = "operations"
+)]
+pub async fn health(State(app): State<Arc<App>>) -> (StatusCode, &'static str) {
+    match app.health.check().await {
+        Ok(()) => (StatusCode::OK, "ok\n"),
+        Err(failure) => (StatusCode::SERVICE_UNAVAILABLE, failure.message()),
+    }
 }
 
 /// Prometheus text: games by status, moves, move latency, connections, bot queue.

@@ -3,6 +3,7 @@
 //! committed.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use tokio::sync::{mpsc, oneshot, Mutex};
 use tokio::task::JoinSet;
@@ -11,6 +12,8 @@ use crate::store::{Commit, Store, StoreError};
 
 /// The most moves stored in one transaction.
 const MAX_BATCH: usize = 1024;
+/// How long a writer waits for moves before it runs the store's housekeeping anyway.
+const IDLE: Duration = Duration::from_secs(1);
 
 type Pending = (Commit, oneshot::Sender<Result<(), StoreError>>);
 
@@ -34,10 +37,20 @@ impl Committer {
             tasks.spawn(async move {
                 let mut batch: Vec<Pending> = Vec::with_capacity(MAX_BATCH);
                 loop {
-                    {
+                    let received = {
                         let mut receiver = receiver.lock().await;
-                        if receiver.recv_many(&mut batch, MAX_BATCH).await == 0 {
-                            return;
+                        tokio::time::timeout(IDLE, receiver.recv_many(&mut batch, MAX_BATCH)).await
+                    };
+                    match received {
+                        Ok(0) => return,
+                        Ok(_) => {}
+                        // No move for a while: the housekeeping is due all the same, since
+                        // new games and seat changes write too (SQLite's log would
+                        // otherwise grow without bound on a server where games are created
+                        // and nobody moves).
+                        Err(_) => {
+                            store.between_batches().await;
+                            continue;
                         }
                     }
                     let (commits, replies): (Vec<Commit>, Vec<_>) = batch.drain(..).unzip();

@@ -74,7 +74,8 @@ struct TableState {
     game: Box<dyn DynGame>,
     /// Moves stored.
     seq: u64,
-    log: Vec<LogEntry>,
+    /// Every stored move's events, with each viewer's form of those some may not keep.
+    log: Vec<LoggedMove>,
     /// What is being written to the table, if anything: another move for the same
     /// position meanwhile is a conflict.
     writing: Option<Writing>,
@@ -245,14 +246,43 @@ pub(crate) fn outcome_json(game: &dyn DynGame) -> Option<Value> {
 /// The largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 
-pub(crate) fn event_entries(events: Vec<LoggedEvent>) -> Vec<EventEntry> {
+/// Events as a client is told them: each already in the form for that client
+/// ([`LoggedEvent::for_viewer`]).
+pub(crate) fn event_entries<'a>(
+    events: impl IntoIterator<Item = &'a LoggedEvent>,
+) -> Vec<EventEntry> {
     events
         .into_iter()
         .map(|e| EventEntry {
-            event: e.event,
-            text: e.text,
+            event: e.event.clone(),
+            text: e.text.clone(),
         })
         .collect()
+}
+
+/// A stored move and its events as the game logged them (each viewer's form included).
+#[derive(Clone)]
+struct LoggedMove {
+    /// The number of moves once this one was made (the first move is 1).
+    seq: u64,
+    seat: Seat,
+    events: Vec<LoggedEvent>,
+}
+
+impl LoggedMove {
+    /// The entry `viewer` (`None`: a spectator) may read; once the game is over, every
+    /// event as it happened (nothing is hidden any more).
+    fn entry_for(&self, viewer: Option<Seat>, over: bool) -> LogEntry {
+        LogEntry {
+            seq: self.seq,
+            seat: self.seat,
+            events: if over {
+                event_entries(&self.events)
+            } else {
+                event_entries(self.events.iter().map(|e| e.for_viewer(viewer)))
+            },
+        }
+    }
 }
 
 /// The state message for `seat`, making its view the slot's patch base.
@@ -401,10 +431,10 @@ impl Hub {
         let log = moves
             .iter()
             .zip(events)
-            .map(|(m, events)| LogEntry {
+            .map(|(m, events)| LoggedMove {
                 seq: m.seq + 1,
                 seat: m.seat,
-                events: event_entries(events),
+                events,
             })
             .collect();
         let table = self.install_table(kind, row, data, game, moves.len() as u64, log);
@@ -419,7 +449,7 @@ impl Hub {
         data: Option<Arc<str>>,
         game: Box<dyn DynGame>,
         seq: u64,
-        log: Vec<LogEntry>,
+        log: Vec<LoggedMove>,
     ) -> Arc<Table> {
         let slots = (0..=row.seats.len()).map(|_| Slot::default()).collect();
         let id = row.id.clone();
@@ -1010,11 +1040,17 @@ impl Hub {
         })
     }
 
-    /// Every stored move's events with their sentences.
-    pub async fn log(self: &Arc<Self>, id: &str) -> Result<Vec<LogEntry>, ApiError> {
+    /// Every stored move's events with their sentences, as `viewer` (`None`: a
+    /// spectator) is told them.
+    pub async fn log(
+        self: &Arc<Self>,
+        id: &str,
+        viewer: Option<Seat>,
+    ) -> Result<Vec<LogEntry>, ApiError> {
         let table = self.table(id).await?;
-        let log = table.lock().log.clone();
-        Ok(log)
+        let st = table.lock();
+        let over = st.row.status == Status::Over;
+        Ok(st.log.iter().map(|m| m.entry_for(viewer, over)).collect())
     }
 
     /// The position drawn as text for `seat` (the terminal client).
@@ -1097,7 +1133,7 @@ struct PreparedUpdate {
     messages: Vec<Option<Utf8Bytes>>,
     views: Vec<Option<Box<dyn ObservedView>>>,
     public: Option<PublicView>,
-    log: Option<LogEntry>,
+    log: Option<LoggedMove>,
 }
 
 /// The update of the move `seat` made, leading to `next` (not yet installed): each watched
@@ -1111,19 +1147,26 @@ fn prepare_update(
 ) -> PreparedUpdate {
     let st = table.lock();
     let seq = st.seq + 1;
-    let events = event_entries(events);
     let to_move = next.to_move();
     let status = if to_move.is_none() {
         Status::Over
     } else {
         st.row.status
     };
-    // The parts of the update alike for every watcher, written once.
-    let events_text = json_text(&events);
-    let legal_text = to_move.map(|_| json_text(&legal_actions(next)));
-    let outcome_text = json_text(&next.outcome());
     let seats = st.row.seats.len();
     let slot_seat = |index: usize| (index < seats).then_some(index as Seat);
+    // The parts of the update alike for every watcher, written once; the events once per
+    // slot when the game keeps a part of them from some viewers (V-I1).
+    let events_text = json_text(&event_entries(&events));
+    let hides = status != Status::Over && events.iter().any(|e| e.seen_by.is_some());
+    let slot_events: Vec<Option<Box<RawValue>>> = (0..st.slots.len())
+        .map(|index| {
+            let viewer = slot_seat(index);
+            hides.then(|| json_text(&event_entries(events.iter().map(|e| e.for_viewer(viewer)))))
+        })
+        .collect();
+    let legal_text = to_move.map(|_| json_text(&legal_actions(next)));
+    let outcome_text = json_text(&next.outcome());
     let watched: Vec<usize> = (0..st.slots.len())
         .filter(|&index| st.slots[index].watchers > 0)
         .collect();
@@ -1141,7 +1184,7 @@ fn prepare_update(
     let mut patcher = ViewPatcher::default();
     // Most watchers get the same update (the seats not to move, whose own members the
     // move left alike, and spectators): each distinct one is written once.
-    let mut written: Vec<(json_patch::Patch, bool, Utf8Bytes)> = Vec::new();
+    let mut written: Vec<(json_patch::Patch, bool, &str, Utf8Bytes)> = Vec::new();
     let messages = st
         .slots
         .iter()
@@ -1154,17 +1197,17 @@ fn prepare_update(
             };
             let view_patch = patcher.patch(sent.as_ref(), view.as_ref());
             let to_act = slot_seat(index).is_some_and(|s| Some(s) == to_move);
-            if let Some((.., text)) = written
-                .iter()
-                .find(|(patch, acts, _)| *acts == to_act && *patch == view_patch)
-            {
+            let events = slot_events[index].as_deref().unwrap_or(&events_text);
+            if let Some((.., text)) = written.iter().find(|(patch, acts, told, _)| {
+                *acts == to_act && *told == events.get() && *patch == view_patch
+            }) {
                 return Some(text.clone());
             }
             let message = UpdateText {
                 kind: "update",
                 seq,
                 seat,
-                events: &events_text,
+                events,
                 view_patch: &view_patch,
                 to_move,
                 legal: legal_text.as_deref().filter(|_| to_act),
@@ -1172,7 +1215,7 @@ fn prepare_update(
                 outcome: &outcome_text,
             };
             let text = Utf8Bytes::from(message.to_text());
-            written.push((view_patch, to_act, text.clone()));
+            written.push((view_patch, to_act, events.get(), text.clone()));
             Some(text)
         })
         .collect();
@@ -1181,7 +1224,7 @@ fn prepare_update(
         messages,
         views,
         public,
-        log: Some(LogEntry { seq, seat, events }),
+        log: Some(LoggedMove { seq, seat, events }),
     }
 }
 

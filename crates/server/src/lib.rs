@@ -14,6 +14,7 @@ mod catalog;
 mod client;
 mod committer;
 mod error;
+mod health;
 mod hub;
 mod limits;
 pub mod patch;
@@ -65,6 +66,8 @@ pub struct ServeConfig {
 /// What every handler shares.
 pub struct App {
     pub hub: Arc<Hub>,
+    /// `/healthz`'s checks of the database.
+    health: health::Health,
     /// New games, joins and replays per client address.
     requests: limits::RequestLimit,
     metrics: PrometheusHandle,
@@ -180,6 +183,7 @@ pub async fn serve(
     let (shutdown_tx, shutdown) = watch::channel(false);
     let app = Arc::new(App {
         hub: hub.clone(),
+        health: health::Health::new(store.clone()),
         requests: limits::RequestLimit::new(config.post_limit),
         metrics: metrics_handle(),
         shutdown,

@@ -120,7 +120,7 @@ pub fn replay(catalog: &Catalog, request: &ReplayRequest) -> Result<Replay, ApiE
         log.push(LogEntry {
             seq: index as u64 + 1,
             seat: mover.unwrap_or_default(),
-            events: event_entries(events),
+            events: event_entries(&events),
         });
     }
     to_move.push(game.to_move());

@@ -222,9 +222,9 @@ pub trait Store: Send + Sync + 'static {
         &self,
         batch: &[Commit],
     ) -> Result<Vec<Result<(), StoreError>>, StoreError>;
-    /// Housekeeping the writer runs between two batches, while no move is being stored
-    /// (SQLite: a checkpoint of the write-ahead log). Failures are logged, not returned:
-    /// the moves are stored either way.
+    /// Housekeeping the writer runs between two batches, and after a second without
+    /// moves, while no move is being stored (SQLite: a checkpoint of the write-ahead log).
+    /// Failures are logged, not returned: the moves are stored either way.
     async fn between_batches(&self) {}
     /// The changes other server processes store on this database, as they commit:
     /// `None` when the database cannot tell (SQLite: one server process per file).
@@ -232,8 +232,10 @@ pub trait Store: Send + Sync + 'static {
         Ok(None)
     }
     async fn status_counts(&self) -> Result<StatusCounts, StoreError>;
-    /// Whether the database answers.
+    /// Whether the database answers a read.
     async fn ping(&self) -> Result<(), StoreError>;
+    /// Whether the database accepts a write (`/healthz`, and at start).
+    async fn check_write(&self) -> Result<(), StoreError>;
     async fn close(&self);
 }
 

@@ -90,6 +90,12 @@ pub enum Event {
         seat: Seat,
         face: CommissionFace,
     },
+    /// V-I1: what the other seats and spectators are told of a [`Event::CommissionCompleted`]
+    /// while completed commissions are hidden: that one was completed, not which nor its
+    /// points (`Game::event_seen_by`).
+    CommissionCompletedHidden {
+        seat: Seat,
+    },
     BonusTile {
         seat: Seat,
     },

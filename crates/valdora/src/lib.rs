@@ -164,6 +164,19 @@ impl Game for Valdora {
         self.render(seat)
     }
 
+    /// V-I1: another seat's completed commission is hidden under its adventurer card; the
+    /// others are told that one was completed, not which one nor its points.
+    fn event_seen_by(&self, event: &Event, viewer: Option<Seat>) -> Option<Event> {
+        match *event {
+            Event::CommissionCompleted { seat, .. }
+                if viewer != Some(seat) && !self.scores_shown() =>
+            {
+                Some(Event::CommissionCompletedHidden { seat })
+            }
+            _ => None,
+        }
+    }
+
     fn describe_event(&self, event: &Event) -> String {
         describe_event(self.rules(), event)
     }
@@ -445,6 +458,9 @@ fn describe_event(rules: &Rules, event: &Event) -> String {
         ),
         Event::CommissionCompleted { seat, face } => {
             format!("Seat {seat} completes commission {}", commission(face))
+        }
+        Event::CommissionCompletedHidden { seat } => {
+            format!("Seat {seat} completes a commission")
         }
         Event::BonusTile { seat } => format!("Seat {seat} takes a bonus tile"),
         Event::CraftsmanHired { seat, color } => {

@@ -305,11 +305,17 @@ impl Valdora {
         }
     }
 
+    /// Whether every seat's completed commissions and points are shown to all (V-I1): once
+    /// the game is over, or throughout when the config opens scores.
+    pub(crate) fn scores_shown(&self) -> bool {
+        self.config.open_scores || matches!(self.phase(), Phase::Over)
+    }
+
     /// Every seat's public side (V-I1): completed commissions and points show only once
     /// the game is over (the outcome shows everything) or when scores are open.
     fn player_views(&self) -> Vec<PlayerView> {
         let rules = self.rules();
-        let shown = self.config.open_scores || matches!(self.phase(), Phase::Over);
+        let shown = self.scores_shown();
         (0..self.seats)
             .map(|s| {
                 let p = self.player(s);

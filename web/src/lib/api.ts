@@ -90,8 +90,12 @@ export const api = {
   join(id: string, request: JoinGame): Promise<Joined> {
     return json(`${gamePath(id)}/join`, post(request))
   },
-  async log(id: string): Promise<LogEntry[]> {
-    return json<LogEntry[]>(`${gamePath(id)}/log`)
+  /**
+   * Every move's events as the seat of `token` is told them (a spectator without one): until
+   * the game is over, the server leaves out what another seat keeps hidden.
+   */
+  async log(id: string, token: string | null = null): Promise<LogEntry[]> {
+    return json<LogEntry[]>(`${gamePath(id)}/log`, token ? { headers: { authorization: `Bearer ${token}` } } : undefined)
   },
   /**
    * The record `{game, config, seed, actions}` as the server wrote it (only once the game is

@@ -68,7 +68,8 @@ export interface ConnectionOptions {
   name?: string | null
   url?: string
   openSocket?: OpenSocket
-  fetchLog?: (gameId: string) => Promise<LogEntry[]>
+  /** The log as this seat is told it (`token`: the seat's; null for a spectator). */
+  fetchLog?: (gameId: string, token: string | null) => Promise<LogEntry[]>
   now?: () => number
 }
 
@@ -103,7 +104,7 @@ export class Connection {
   private readonly name: string | null
   private readonly url: string
   private readonly openSocket: OpenSocket
-  private readonly fetchLog: ((gameId: string) => Promise<LogEntry[]>) | undefined
+  private readonly fetchLog: ((gameId: string, token: string | null) => Promise<LogEntry[]>) | undefined
   private readonly now: () => number
   private socket: SocketLike | null = null
   /** Bumped on every new socket: events of a replaced socket are ignored. */
@@ -302,7 +303,7 @@ export class Connection {
     if (!this.fetchLog) return
     let fetched: LogEntry[]
     try {
-      fetched = await this.fetchLog(this.gameId)
+      fetched = await this.fetchLog(this.gameId, this.token)
     } catch {
       return // the log is a convenience; the next state asks again
     }

@@ -90,7 +90,7 @@ function updateMessage(seq: number, patch: unknown[], extra: Partial<Extract<Ser
 
 let network: FakeNetwork
 
-function connect(options: { token?: string | null; fetchLog?: (id: string) => Promise<LogEntry[]> } = {}) {
+function connect(options: { token?: string | null; fetchLog?: (id: string, token: string | null) => Promise<LogEntry[]> } = {}) {
   const connection = new Connection('g1', {
     token: options.token === undefined ? 'seat-0-token' : options.token,
     url: 'ws://test/api/games/g1/ws',
@@ -238,6 +238,21 @@ describe('state and updates', () => {
     expect(connection.log.map((entry) => entry.seq)).toEqual([1, 2, 3])
     // The live update's entry wins over the fetched copy of the same move.
     expect(connection.log[2].events[0].text).toBe('Seat 0 passes')
+  })
+
+  it('asks for the log as its seat is told it', async () => {
+    const asked: (string | null)[] = []
+    const fetchLog = (_id: string, token: string | null) => {
+      asked.push(token)
+      return Promise.resolve([])
+    }
+    connect({ token: 'seat-token', fetchLog })
+    network.last.says(stateMessage({}, 1))
+    connect({ token: null, fetchLog })
+    network.last.says(stateMessage({}, 1))
+    await Promise.resolve()
+    // A seat's log leaves out only what another seat keeps hidden; a spectator's, every seat's.
+    expect(asked).toEqual(['seat-token', null])
   })
 
   it('keeps one entry per move when the stored log is ahead of the updates', async () => {

@@ -84,12 +84,18 @@ const FOLLOW_BUFFER: usize = 4096;
 /// How often the writer copies SQLite's write-ahead log into the database file.
 const CHECKPOINT_EVERY: Duration = Duration::from_millis(100);
 
+/// How long connecting to PostgreSQL at start may take.
+const CONNECT_TIMEOUT: Duration = Duration::from_secs(5);
+/// How long a query waits for a pooled connection (sqlx's default is 30 s).
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(10);
+
 impl SqlStore {
     /// Connects to `url` (`sqlite://FILE`, created when missing, or `postgres://…`) and
     /// brings its schema up to date.
     pub async fn open(url: &str, sync: SyncMode) -> Result<Self, StoreError> {
         sqlx::any::install_default_drivers();
         let (backend, url) = if url.starts_with("sqlite:") {
+            check_sqlite_file(url)?;
             // Create the file on first start (no set-up step for the default database).
             let url = if url.contains("mode=") {
                 url.to_string()
@@ -100,6 +106,7 @@ impl SqlStore {
             };
             (Backend::Sqlite, url)
         } else if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            probe_postgres(url).await?;
             (Backend::Postgres, url.to_string())
         } else {
             return Err(StoreError::Open(format!(
@@ -125,6 +132,7 @@ impl SqlStore {
         let connect = |connections: u32| {
             AnyPoolOptions::new()
                 .max_connections(connections)
+                .acquire_timeout(ACQUIRE_TIMEOUT)
                 .after_connect(move |conn, _| {
                     Box::pin(async move {
                         if backend == Backend::Sqlite {
@@ -155,13 +163,58 @@ impl SqlStore {
             Backend::Sqlite => connect(1).await.map_err(opened)?,
             Backend::Postgres => pool.clone(),
         };
-        Ok(SqlStore {
+        let store = SqlStore {
             pool,
             writes,
             backend,
             last_checkpoint: Arc::new(Mutex::new(Instant::now())),
             follow_url: (backend == Backend::Postgres).then(|| Url(url.clone())),
-        })
+        };
+        // A database that reads but cannot write (a read-only file or mount, a standby)
+        // would serve the lobby and fail every new game and move: refuse it at start.
+        store.check_write().await.map_err(|e| {
+            StoreError::Open(format!("{} does not accept writes: {e}", redact(&url)))
+        })?;
+        Ok(store)
+    }
+}
+
+/// Refuses a SQLite URL with no file: `sqlite://` and `sqlite::memory:` give each pooled
+/// connection a database of its own (the writer's moves would be invisible to the
+/// readers) and lose every game at exit.
+fn check_sqlite_file(url: &str) -> Result<(), StoreError> {
+    let rest = url.trim_start_matches("sqlite:").trim_start_matches("//");
+    let path = rest.split('?').next().unwrap_or_default();
+    if path.is_empty() || path == ":memory:" || rest.contains("mode=memory") {
+        return Err(StoreError::Open(format!(
+            "{url:?} names no database file: give one, e.g. sqlite://tabletop.db (an in-memory \
+             or temporary database is not shared by the server's connections and is lost at exit)"
+        )));
+    }
+    Ok(())
+}
+
+/// Connects once to PostgreSQL before the pool is made, within [`CONNECT_TIMEOUT`], so
+/// that a wrong host, port or password fails at once with the reason and names the
+/// server, rather than as the pool's "timed out" after its acquire timeout.
+async fn probe_postgres(url: &str) -> Result<(), StoreError> {
+    use sqlx::postgres::{PgConnectOptions, PgConnection};
+    use sqlx::Connection;
+    let options = PgConnectOptions::from_str(url)
+        .map_err(|e| StoreError::Open(format!("{}: {e}", redact(url))))?;
+    let server = format!("{}:{}", options.get_host(), options.get_port());
+    match tokio::time::timeout(CONNECT_TIMEOUT, PgConnection::connect_with(&options)).await {
+        Ok(Ok(connection)) => {
+            let _ = connection.close().await;
+            Ok(())
+        }
+        Ok(Err(e)) => Err(StoreError::Open(format!(
+            "cannot connect to PostgreSQL at {server}: {e}"
+        ))),
+        Err(_) => Err(StoreError::Open(format!(
+            "PostgreSQL at {server} did not answer within {} s",
+            CONNECT_TIMEOUT.as_secs()
+        ))),
     }
 }
 
@@ -581,6 +634,22 @@ impl Store for SqlStore {
 
     async fn ping(&self) -> Result<(), StoreError> {
         sqlx::query("SELECT 1").execute(&self.pool).await?;
+        Ok(())
+    }
+
+    /// One row rewritten through the writer's connection: it waits behind the moves
+    /// being stored, as a new move would.
+    async fn check_write(&self) -> Result<(), StoreError> {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_millis() as i64);
+        sqlx::query(
+            "INSERT INTO health (id, checked) VALUES (1, $1) \
+             ON CONFLICT (id) DO UPDATE SET checked = excluded.checked",
+        )
+        .bind(now)
+        .execute(&self.writes)
+        .await?;
         Ok(())
     }
 

@@ -63,6 +63,7 @@ const EVENTS: Record<Event['type'], Event[]> = {
     { type: 'commission_completed', seat: 1, face: commission },
     { type: 'commission_completed', seat: 1, face: { color: 'grey', wants: { gems: [0, 0, 0, 0, 0], coins: 1 }, points: 2 } },
   ],
+  commission_completed_hidden: [{ type: 'commission_completed_hidden', seat: 1 }],
   bonus_tile: [{ type: 'bonus_tile', seat: 2 }],
   craftsman_hired: [{ type: 'craftsman_hired', seat: 2, color: 'violet' }],
   workshop_taken: [{ type: 'workshop_taken', seat: 2, color: 'blue' }],

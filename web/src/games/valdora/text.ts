@@ -140,6 +140,7 @@ export function eventText(event: Event, names: string[], view: View): string {
     case 'provisions_taken':
     case 'silver_refilled':
     case 'bonus_tile':
+    case 'commission_completed_hidden':
     case 'end_triggered':
     case 'action_ended':
       return tv(`event.${event.type}`, { seat })
