@@ -86,7 +86,10 @@ async fn exchange(stream: &mut TcpStream, request: &str) -> (String, String) {
                 }
             }
             let n = stream.read(&mut buffer).await.expect("read the response");
-            assert!(n > 0, "the connection closed before a whole response: {text:?}");
+            assert!(
+                n > 0,
+                "the connection closed before a whole response: {text:?}"
+            );
             received.extend_from_slice(&buffer[..n]);
         }
     };
@@ -158,7 +161,10 @@ async fn idle_keep_alive_connections_are_closed() {
     for _ in 0..2 {
         let (status, body) =
             exchange(&mut stream, "GET /healthz HTTP/1.1\r\nHost: t\r\n\r\n").await;
-        assert_eq!((status.as_str(), body.as_str()), ("HTTP/1.1 200 OK", "ok\n"));
+        assert_eq!(
+            (status.as_str(), body.as_str()),
+            ("HTTP/1.1 200 OK", "ok\n")
+        );
     }
     assert!(
         closed_by_server(&mut stream).await,
@@ -291,9 +297,11 @@ async fn open_tables_are_capped_per_address(db: &TestDb) {
     );
     // A table with no free seat does not wait for anyone: not capped.
     server
-        .create(json!({"game": "valley", "config": {"players": 2}, "seats": [
-            {"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "easy"}
-        ]}))
+        .create(
+            json!({"game": "valley", "config": {"players": 2}, "seats": [
+                {"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "easy"}
+            ]}),
+        )
         .await;
     // Another address has its own tables.
     let other = http_from(OTHER_CLIENT);

@@ -22,7 +22,7 @@ use hyper::server::conn::http1;
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::service::TowerToHyperService;
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
-use tokio::net::{TcpListener, TcpStream};
+use tokio::net::{TcpListener, TcpSocket, TcpStream};
 use tokio::sync::watch;
 use tower::ServiceExt;
 
@@ -47,6 +47,26 @@ pub struct ConnectionLimits {
 /// memory); it doubles up to [`MAX_ACCEPT_PAUSE`] while accepts keep failing.
 const MIN_ACCEPT_PAUSE: Duration = Duration::from_millis(10);
 const MAX_ACCEPT_PAUSE: Duration = Duration::from_secs(1);
+
+/// Connections the kernel completes and queues for the accept loop (capped by
+/// `net.core.somaxconn`). Tokio's default of 1024 filled up under a flood of connections
+/// from one client, and the kernel then dropped every client's handshakes alike: another
+/// client's connection waited a second for its retry.
+const LISTEN_BACKLOG: u32 = 4096;
+
+/// Listens on `address`.
+pub fn listen(address: SocketAddr) -> io::Result<TcpListener> {
+    let socket = if address.is_ipv4() {
+        TcpSocket::new_v4()?
+    } else {
+        TcpSocket::new_v6()?
+    };
+    // As `TcpListener::bind` does: a restarted server may listen again at once.
+    #[cfg(unix)]
+    socket.set_reuseaddr(true)?;
+    socket.bind(address)?;
+    socket.listen(LISTEN_BACKLOG)
+}
 
 /// Connections open now, in all and by client.
 #[derive(Default)]
@@ -269,8 +289,7 @@ pub async fn serve(
 /// Closes a connection over a cap without reading it: a reset (linger 0) frees the socket
 /// at once, with no TIME_WAIT kept for it.
 fn refuse(stream: TcpStream, refusal: Refusal) {
-    metrics::counter!("tabletop_connections_refused_total", "cap" => refusal.label())
-        .increment(1);
+    metrics::counter!("tabletop_connections_refused_total", "cap" => refusal.label()).increment(1);
     let _ = stream.set_zero_linger();
     drop(stream);
 }

@@ -261,12 +261,10 @@ pub async fn serve(
         metrics: metrics_handle(),
         shutdown,
     });
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|error| ServeError::Bind {
-            addr: config.addr,
-            error,
-        })?;
+    let listener = connections::listen(config.addr).map_err(|error| ServeError::Bind {
+        addr: config.addr,
+        error,
+    })?;
     ready(listener.local_addr()?);
     let resumed = hub.clone();
     tokio::spawn(async move {

@@ -133,7 +133,10 @@ mod tests {
             Err(ErrorKind::RateLimited),
             "the /64's share is used up, whichever address of it asks"
         );
-        assert!(limit.check(next_64).is_ok(), "another /64 has its own share");
+        assert!(
+            limit.check(next_64).is_ok(),
+            "another /64 has its own share"
+        );
     }
 
     #[test]
