@@ -243,6 +243,14 @@ impl Report {
                 .map(|(k, n)| format!("{k} {n}"))
                 .collect();
             let _ = writeln!(s, "errors: {}", list.join(", "));
+            if self.errors.contains_key("connect") {
+                // Every client of the load has one address.
+                let _ = writeln!(
+                    s,
+                    "  (the server closes connections past its cap per address: start it \
+                     with --max-connections-per-address 0)"
+                );
+            }
         }
         if let Some(u) = &self.server {
             let _ = writeln!(
@@ -275,7 +283,7 @@ pub fn run(args: &LoadtestArgs) -> Result<String, CliError> {
     }
     let (game, players) = client::seat_count(&args.game, args.players)?;
     let clients = args.games * players;
-    let limit = open_files_limit().map_err(CliError::failure)?;
+    let limit = server::open_files_limit().map_err(CliError::failure)?;
     if clients as u64 + FILE_MARGIN > limit {
         return Err(CliError::usage(format!(
             "{clients} sockets do not fit the open-file limit of {limit} (ulimit -n): \
@@ -712,23 +720,6 @@ fn failure_kind(e: &ClientError) -> String {
     }
 }
 
-/// This process's soft limit of open files (`Max open files` of /proc/self/limits).
-fn open_files_limit() -> Result<u64, String> {
-    let limits = std::fs::read_to_string("/proc/self/limits")
-        .map_err(|e| format!("cannot read /proc/self/limits: {e}"))?;
-    let soft = limits
-        .lines()
-        .find_map(|l| l.strip_prefix("Max open files"))
-        .and_then(|rest| rest.split_whitespace().next())
-        .ok_or("/proc/self/limits has no open-file limit")?;
-    Ok(match soft {
-        "unlimited" => u64::MAX,
-        n => n
-            .parse()
-            .map_err(|_| format!("open-file limit {n:?} is not a number"))?,
-    })
-}
-
 /// A process's CPU time so far, in clock ticks.
 #[derive(Debug, Clone, Copy)]
 struct CpuTicks {
@@ -808,6 +799,6 @@ mod tests {
         let pid = std::process::id();
         assert!(CpuTicks::of(pid).is_ok());
         assert!(peak_rss_kib(pid).expect("VmHWM") > 0);
-        assert!(open_files_limit().expect("limit") > 0);
+        assert!(server::open_files_limit().expect("limit") > 0);
     }
 }

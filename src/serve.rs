@@ -1,6 +1,7 @@
 //! `tabletop serve`: the game server (crates/server) with this binary's games.
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use clap::Args;
 
@@ -31,10 +32,39 @@ pub struct ServeArgs {
     /// for games that have a turn cap (Valdora): some tables of bots never end (0: no cap).
     #[arg(long, default_value_t = 5_000, value_name = "TURNS")]
     pub bot_game_turn_cap: u32,
-    /// New games, joins and replays a minute per client address (0: no limit). Behind a
-    /// reverse proxy every client has the proxy's address: limit there and set 0 here.
+    /// New games, joins and replays a minute per client address (an IPv6 client by its
+    /// /64; 0: no limit). Behind a reverse proxy, name it with --trusted-proxy so that
+    /// clients are told apart.
     #[arg(long, default_value_t = 60, value_name = "N")]
     pub post_limit: u32,
+    /// Tables waiting for players that one client address may have open at once (0: no
+    /// cap): one client cannot fill the lobby. Kept in the database, so it holds across
+    /// restarts and server processes.
+    #[arg(long, default_value_t = 20, value_name = "N")]
+    pub open_tables_per_address: u32,
+    /// Connections open at once, in all; more are closed unread. Default: the open-file
+    /// limit (ulimit -n) less 128 kept for the database and files.
+    #[arg(long, value_name = "N")]
+    pub max_connections: Option<usize>,
+    /// Connections open at once from one client address (an IPv6 client by its /64),
+    /// WebSockets included; more are closed unread (0: no cap). Trusted proxies are not
+    /// capped.
+    #[arg(long, default_value_t = 256, value_name = "N")]
+    pub max_connections_per_address: usize,
+    /// Seconds a request's line and headers may take to arrive; also how long an idle
+    /// keep-alive connection is kept. Slow or silent clients are disconnected.
+    #[arg(long, default_value_t = 10, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub header_timeout_secs: u64,
+    /// Seconds a request with a body (new game, join, replay) may take, body and answer,
+    /// before it gets 408.
+    #[arg(long, default_value_t = 30, value_name = "SECONDS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub body_timeout_secs: u64,
+    /// A reverse proxy whose X-Forwarded-For names the client (repeatable; an address or a
+    /// network such as 10.0.0.0/8; none by default). The client is the right-most
+    /// address of the header that is not a trusted proxy; from any other peer the header
+    /// is ignored.
+    #[arg(long, value_name = "CIDR")]
+    pub trusted_proxy: Vec<String>,
     /// Corrected component data for new games of GAME (repeatable): checked at start, stored
     /// with every game that plays on it, so that its record replays anywhere; the browser
     /// client draws Valley of the Kings' cards and Pandoria's map and tiles from the data
@@ -62,10 +92,19 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         db: args.db.clone(),
         sync: args.sync,
         bot_workers: args.bot_workers,
-        bot_pace: std::time::Duration::from_millis(args.bot_pace_ms),
+        bot_pace: Duration::from_millis(args.bot_pace_ms),
         bot_game_turn_cap: Some(args.bot_game_turn_cap).filter(|&turns| turns > 0),
         post_limit: args.post_limit,
         writers: args.writers,
+        connections: server::ConnectionLimits {
+            max_total: args.max_connections.unwrap_or_else(default_max_connections),
+            max_per_address: args.max_connections_per_address,
+            header_timeout: Duration::from_secs(args.header_timeout_secs),
+        },
+        body_timeout: Duration::from_secs(args.body_timeout_secs),
+        trusted_proxies: server::TrustedProxies::parse(&args.trusted_proxy)
+            .map_err(|why| CliError::usage(format!("--trusted-proxy: {why}")))?,
+        open_tables_per_address: Some(args.open_tables_per_address).filter(|&n| n > 0),
     };
     let catalog = catalog_with_data(&args.data)?;
     let db = args.db.clone();
@@ -75,6 +114,16 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
             println!("tabletop: serving on http://{addr} (database {db}); Ctrl-C stops");
         }))
         .map_err(|e| CliError::failure(e.to_string()))
+}
+
+/// Files kept for other uses than connections: the database's, the listener, logs.
+const FILES_BESIDE_CONNECTIONS: u64 = 128;
+
+/// As many connections as the process may open files, less those kept for the rest, so
+/// that a crowd of connections never leaves the database without a file.
+fn default_max_connections() -> usize {
+    let limit = server::open_files_limit().unwrap_or(1024);
+    usize::try_from(limit.saturating_sub(FILES_BESIDE_CONNECTIONS).max(1)).unwrap_or(usize::MAX)
 }
 
 /// The games, with the corrected data of each `GAME=FILE`.

@@ -1,11 +1,10 @@
 //! The HTTP API (JSON). Every route is in the OpenAPI document served at
 //! `/api/openapi.json`, generated from these handlers and types.
 
-use std::net::SocketAddr;
 use std::sync::Arc;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
-use axum::extract::{ConnectInfo, Path, Query, State};
+use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
@@ -15,6 +14,7 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use crate::bots::{Strength, STRENGTHS};
 use crate::catalog::{KindInfo, OptionInfo};
+use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
 use crate::protocol::{
     ClientMessage, CreateGame, Created, CreatedSeat, ErrorBody, ErrorKind, EventEntry, GameSummary,
@@ -110,16 +110,16 @@ pub async fn kinds(State(app): State<Arc<App>>) -> Json<Kinds> {
     post,
     path = "/api/games",
     request_body = CreateGame,
-    responses((status = 201, body = Created), (status = 400, body = ErrorBody), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address")),
+    responses((status = 201, body = Created), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address (rate_limited), or too many of its tables waiting for players (too_many_tables)")),
     tag = "lobby"
 )]
 pub async fn create(
     State(app): State<Arc<App>>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientAddr,
     request: Result<Json<CreateGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
-    app.requests.check(client.ip())?;
-    let created = app.hub.create(body(request)?).await?;
+    app.requests.check(client.key())?;
+    let created = app.hub.create(body(request)?, client.key()).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -153,16 +153,16 @@ pub async fn list(
     path = "/api/games/{id}/join",
     params(("id" = String, Path, description = "game id")),
     request_body = JoinGame,
-    responses((status = 200, body = Joined), (status = 409, body = ErrorBody), (status = 404, body = ErrorBody), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address")),
+    responses((status = 200, body = Joined), (status = 409, body = ErrorBody), (status = 404, body = ErrorBody), (status = 413, body = ErrorBody), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address")),
     tag = "lobby"
 )]
 pub async fn join(
     State(app): State<Arc<App>>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientAddr,
     Path(id): Path<String>,
     request: Result<Json<JoinGame>, JsonRejection>,
 ) -> Result<Json<Joined>, ApiError> {
-    app.requests.check(client.ip())?;
+    app.requests.check(client.key())?;
     Ok(Json(app.hub.join(&id, body(request)?).await?))
 }
 
@@ -263,15 +263,15 @@ pub async fn data(
     post,
     path = "/api/replay",
     request_body = ReplayRequest,
-    responses((status = 200, body = Replay), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "an action of the record is illegal"), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address")),
+    responses((status = 200, body = Replay), (status = 400, body = ErrorBody), (status = 409, body = ErrorBody, description = "an action of the record is illegal"), (status = 413, body = ErrorBody, description = "a body over 1 MiB"), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address")),
     tag = "games"
 )]
 pub async fn replay(
     State(app): State<Arc<App>>,
-    ConnectInfo(client): ConnectInfo<SocketAddr>,
+    client: ClientAddr,
     request: Result<Json<ReplayRequest>, JsonRejection>,
 ) -> Result<Json<Replay>, ApiError> {
-    app.requests.check(client.ip())?;
+    app.requests.check(client.key())?;
     let request = body(request)?;
     let catalog = app.hub.catalog().clone();
     tokio::task::spawn_blocking(move || crate::replay::replay(&catalog, &request))

@@ -52,6 +52,17 @@ impl ApiError {
         }
     }
 
+    /// The client's address has `cap` tables waiting for players already.
+    pub fn too_many_tables(cap: u32) -> Self {
+        Self::new(
+            ErrorKind::TooManyTables,
+            format!(
+                "this address has {cap} tables waiting for players, as many as this server \
+                 allows; start or fill one of them first"
+            ),
+        )
+    }
+
     pub fn to_message(&self) -> ServerMessage {
         ServerMessage::Error {
             kind: self.kind,
@@ -66,7 +77,7 @@ impl ApiError {
             ErrorKind::BadToken => StatusCode::UNAUTHORIZED,
             ErrorKind::NotFound => StatusCode::NOT_FOUND,
             ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            ErrorKind::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            ErrorKind::RateLimited | ErrorKind::TooManyTables => StatusCode::TOO_MANY_REQUESTS,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorKind::Illegal
             | ErrorKind::NotYourTurn

@@ -18,6 +18,7 @@ use crate::bots::BotSeat;
 use crate::catalog::{Catalog, GameKind, Setup};
 use crate::committer::Committer;
 use crate::error::ApiError;
+use crate::limits::AddressKey;
 use crate::patch::ViewPatcher;
 use crate::protocol::{
     CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame, Joined,
@@ -46,6 +47,9 @@ pub struct HubConfig {
     /// The turns a game whose seats are all bots may last, in a game that has a turn cap:
     /// some tables of bots never end (docs/bots.md), and nobody at them would stop them.
     pub bot_game_turn_cap: Option<u32>,
+    /// Tables waiting for players one client address may have at once (`None`: no cap),
+    /// so that one client cannot fill the lobby.
+    pub open_tables_per_address: Option<u32>,
 }
 
 /// What a table sends its watchers after a change.
@@ -332,6 +336,7 @@ pub struct Hub {
     bots_only_permits: Arc<Semaphore>,
     bot_pace: Duration,
     bot_game_turn_cap: Option<u32>,
+    open_tables_per_address: Option<u32>,
     /// Moves between their check and their broadcast (graceful shutdown waits for them).
     in_flight: AtomicUsize,
 }
@@ -352,6 +357,7 @@ impl Hub {
             bots_only_permits: Arc::new(Semaphore::new(config.bot_workers.max(2) - 1)),
             bot_pace: config.bot_pace,
             bot_game_turn_cap: config.bot_game_turn_cap,
+            open_tables_per_address: config.open_tables_per_address,
             in_flight: AtomicUsize::new(0),
         })
     }
@@ -501,8 +507,13 @@ impl Hub {
         Ok(ids.len())
     }
 
-    /// Creates a game: checks the config and seats, stores it, returns the seats' tokens.
-    pub async fn create(self: &Arc<Self>, request: CreateGame) -> Result<Created, ApiError> {
+    /// Creates a game for `creator`: checks the config and seats, stores it, returns the
+    /// seats' tokens.
+    pub async fn create(
+        self: &Arc<Self>,
+        request: CreateGame,
+        creator: AddressKey,
+    ) -> Result<Created, ApiError> {
         let kind = self.catalog.named(&request.game)?.clone();
         let config = request
             .config
@@ -572,6 +583,16 @@ impl Hub {
         } else {
             Status::Running
         };
+        // Only a table waiting for players is kept with its creator, and only while it
+        // waits: what the cap counts.
+        let creator = (status == Status::Open).then(|| creator.digest());
+        if let (Some(creator), Some(cap)) = (&creator, self.open_tables_per_address) {
+            // Counted, then stored: requests of one address racing each other may pass the
+            // cap by as many as run at once (which the request limit bounds).
+            if self.store.open_tables_of(creator).await? >= u64::from(cap) {
+                return Err(ApiError::too_many_tables(cap));
+            }
+        }
         let row = GameRow {
             id: tokens::new_game_id(),
             game: kind.name().to_string(),
@@ -584,7 +605,7 @@ impl Hub {
             version: 0,
             data_digest: data.map(|d| d.digest),
         };
-        self.store.create_game(&row).await?;
+        self.store.create_game(&row, creator.as_deref()).await?;
         let id = row.id.clone();
         self.install_table(kind, row, text, game, 0, Vec::new());
         Ok(Created { id, seats: created })

@@ -12,7 +12,9 @@ mod api;
 mod bots;
 mod catalog;
 mod client;
+mod client_addr;
 mod committer;
+mod connections;
 mod error;
 mod health;
 mod hub;
@@ -25,21 +27,27 @@ pub mod testing;
 mod tokens;
 mod ws;
 
+use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use axum::extract::DefaultBodyLimit;
-use axum::routing::{get, post};
-use axum::serve::ListenerExt;
+use axum::extract::{DefaultBodyLimit, Request, State};
+use axum::http::{header, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post, MethodRouter};
 use axum::Router;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::sync::watch;
+use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 pub use api::{ApiDoc, Kinds};
 pub use bots::{Strength, STRENGTHS};
 pub use catalog::{kind, Catalog, DataFile, GameKind, KindInfo, Setup};
+pub use client_addr::TrustedProxies;
+pub use connections::{open_files_limit, ConnectionLimits};
 pub use error::ApiError;
 pub use hub::{Hub, HubConfig};
 pub use store::{Store, StoreError, SyncMode};
@@ -61,6 +69,15 @@ pub struct ServeConfig {
     pub post_limit: u32,
     /// Transactions storing moves at once (SQLite has one writer in any case).
     pub writers: usize,
+    /// Connections in all and per client, and how long a request's head may take.
+    pub connections: ConnectionLimits,
+    /// How long a request with a body (the `POST` routes) may take, body and answer.
+    pub body_timeout: Duration,
+    /// The reverse proxies whose `X-Forwarded-For` names the client.
+    pub trusted_proxies: TrustedProxies,
+    /// Open tables (waiting for players) one client address may have at once (`None`: no
+    /// cap).
+    pub open_tables_per_address: Option<u32>,
 }
 
 /// What every handler shares.
@@ -70,6 +87,10 @@ pub struct App {
     health: health::Health,
     /// New games, joins and replays per client address.
     requests: limits::RequestLimit,
+    /// Whose `X-Forwarded-For` names the client ([`client_addr::ClientAddr`]).
+    trusted_proxies: TrustedProxies,
+    /// How long a request with a body may take.
+    body_timeout: Duration,
     metrics: PrometheusHandle,
     /// Becomes true when the server shuts down: connections close after their move.
     shutdown: watch::Receiver<bool>,
@@ -110,9 +131,15 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/assets/{name}", get(client::asset))
         .route("/favicon.svg", get(client::favicon))
         .route("/api/games/kinds", get(api::kinds))
-        .route("/api/games", post(api::create).get(api::list))
+        .route(
+            "/api/games",
+            with_body(post(api::create), api::MAX_BODY_BYTES, app.body_timeout).get(api::list),
+        )
         .route("/api/games/{id}", get(api::summary))
-        .route("/api/games/{id}/join", post(api::join))
+        .route(
+            "/api/games/{id}/join",
+            with_body(post(api::join), api::MAX_BODY_BYTES, app.body_timeout),
+        )
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/log", get(api::log))
         .route("/api/games/{id}/data", get(api::data))
@@ -120,7 +147,11 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/ws", get(ws::upgrade))
         .route(
             "/api/replay",
-            post(api::replay).layer(DefaultBodyLimit::max(replay::MAX_RECORD_BYTES)),
+            with_body(
+                post(api::replay),
+                replay::MAX_RECORD_BYTES,
+                app.body_timeout,
+            ),
         )
         .route("/api/openapi.json", get(api::openapi))
         .route("/healthz", get(api::health))
@@ -130,6 +161,49 @@ pub fn router(app: Arc<App>) -> Router {
         .layer(DefaultBodyLimit::max(api::MAX_BODY_BYTES))
         .layer(TraceLayer::new_for_http())
         .with_state(app)
+}
+
+/// A route that reads a body of at most `max_bytes`: a body declared longer
+/// (`Content-Length`) is refused at once, before any of it is read; one sent in chunks is
+/// refused once it passes the limit. The request, body and answer, must be done within
+/// `timeout` (408 otherwise): a client that sends its body slowly holds its connection no
+/// longer.
+fn with_body<S: Clone + Send + Sync + 'static>(
+    route: MethodRouter<S>,
+    max_bytes: usize,
+    timeout: Duration,
+) -> MethodRouter<S> {
+    route
+        .layer(DefaultBodyLimit::max(max_bytes))
+        .layer::<_, Infallible>(middleware::from_fn_with_state(
+            max_bytes,
+            refuse_declared_oversize,
+        ))
+        .layer(TimeoutLayer::with_status_code(
+            StatusCode::REQUEST_TIMEOUT,
+            timeout,
+        ))
+}
+
+/// `too_large` for a request whose `Content-Length` is over `max_bytes`, without waiting
+/// for its body.
+async fn refuse_declared_oversize(
+    State(max_bytes): State<usize>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
+    match declared {
+        Some(length) if length > max_bytes as u64 => ApiError::new(
+            protocol::ErrorKind::TooLarge,
+            format!("the body has {length} bytes; this route takes at most {max_bytes}"),
+        )
+        .into_response(),
+        _ => next.run(request).await,
+    }
 }
 
 /// Why the server could not run.
@@ -175,6 +249,7 @@ pub async fn serve(
             bot_workers: config.bot_workers,
             bot_pace: config.bot_pace,
             bot_game_turn_cap: config.bot_game_turn_cap,
+            open_tables_per_address: config.open_tables_per_address,
         },
     );
     // Other server processes on the same database (PostgreSQL): their moves reach the
@@ -185,24 +260,16 @@ pub async fn serve(
         hub: hub.clone(),
         health: health::Health::new(store.clone()),
         requests: limits::RequestLimit::new(config.post_limit),
+        trusted_proxies: config.trusted_proxies.clone(),
+        body_timeout: config.body_timeout,
         metrics: metrics_handle(),
         shutdown,
     });
-    let listener = tokio::net::TcpListener::bind(config.addr)
-        .await
-        .map_err(|error| ServeError::Bind {
-            addr: config.addr,
-            error,
-        })?;
+    let listener = connections::listen(config.addr).map_err(|error| ServeError::Bind {
+        addr: config.addr,
+        error,
+    })?;
     ready(listener.local_addr()?);
-    // Nagle's algorithm off: an update is one small frame that should leave at once. With
-    // it on, a seat's next update waited for the acknowledgement of its last one, which a
-    // client that is not moving sends late (delayed ACK): milliseconds per move.
-    let listener = listener.tap_io(|tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::warn!(%error, "could not turn Nagle's algorithm off for a connection");
-        }
-    });
     let resumed = hub.clone();
     tokio::spawn(async move {
         match resumed.resume_bots().await {
@@ -224,11 +291,14 @@ pub async fn serve(
         tracing::info!("shutting down: closing connections after their moves");
         let _ = shutdown_tx.send(true);
     };
-    // The client's address is what the request limit counts by.
-    let service = router(app.clone()).into_make_service_with_connect_info::<SocketAddr>();
-    axum::serve(listener, service)
-        .with_graceful_shutdown(graceful)
-        .await?;
+    connections::serve(
+        listener,
+        router(app.clone()),
+        config.connections.clone(),
+        config.trusted_proxies.clone(),
+        graceful,
+    )
+    .await;
     sweeping.abort();
     if let Some(following) = following {
         following.abort();

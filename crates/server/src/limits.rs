@@ -1,8 +1,9 @@
 //! How many requests that create something or compute at length (new games, joins,
-//! replays) one client address may make: a server open to anyone must not let one client
-//! fill its database with games or its cores with replays.
+//! replays) one client may make: a server open to anyone must not let one client fill its
+//! database with games or its cores with replays. A client is an [`AddressKey`].
 
-use std::net::IpAddr;
+use std::fmt;
+use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::num::NonZeroU32;
 
 use governor::clock::{Clock, DefaultClock};
@@ -10,11 +11,53 @@ use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::error::ApiError;
 
-/// At most `per_minute` such requests a minute per client address, all of them at once if
-/// they come together (a token bucket that refills one request every `60 / per_minute`
+/// What every per-client limit counts by: an IPv4 address whole, an IPv6 address by its
+/// /64 prefix. One subscriber is given a whole /64 (and picks its addresses in it at will),
+/// so counting exact IPv6 addresses would give one client 2^64 shares. An IPv4 address
+/// written as IPv6 (`::ffff:a.b.c.d`, what a dual-stack socket reports) is that IPv4
+/// address.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum AddressKey {
+    V4(Ipv4Addr),
+    /// The first 64 bits of the address.
+    V6Prefix(u64),
+}
+
+impl From<IpAddr> for AddressKey {
+    fn from(address: IpAddr) -> Self {
+        match address.to_canonical() {
+            IpAddr::V4(v4) => AddressKey::V4(v4),
+            IpAddr::V6(v6) => AddressKey::V6Prefix((u128::from(v6) >> 64) as u64),
+        }
+    }
+}
+
+impl fmt::Display for AddressKey {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            AddressKey::V4(v4) => write!(f, "{v4}"),
+            AddressKey::V6Prefix(prefix) => {
+                write!(f, "{}/64", Ipv6Addr::from(u128::from(*prefix) << 64))
+            }
+        }
+    }
+}
+
+impl AddressKey {
+    /// The key as the database keeps it with a game: the SHA-256 of its text, in hex. Not
+    /// salted, so one key always has one digest, on every server process and after every
+    /// restart; it is pseudonymous, not anonymous (an IPv4 address is found from it by
+    /// trying all 2^32), which is why it is erased once the game leaves `open`.
+    pub fn digest(&self) -> String {
+        crate::tokens::hash(&self.to_string())
+    }
+}
+
+/// At most `per_minute` such requests a minute per client, all of them at once if they
+/// come together (a token bucket that refills one request every `60 / per_minute`
 /// seconds). `None`: no limit.
 pub struct RequestLimit {
-    limiter: Option<DefaultKeyedRateLimiter<IpAddr>>,
+    limiter: Option<DefaultKeyedRateLimiter<AddressKey>>,
 }
 
 impl RequestLimit {
@@ -26,8 +69,8 @@ impl RequestLimit {
     }
 
     /// Counts one request of `client`: `rate_limited`, saying when to try again, once the
-    /// address has used its share.
-    pub fn check(&self, client: IpAddr) -> Result<(), ApiError> {
+    /// client has used its share.
+    pub fn check(&self, client: AddressKey) -> Result<(), ApiError> {
         let Some(limiter) = &self.limiter else {
             return Ok(());
         };
@@ -37,7 +80,7 @@ impl RequestLimit {
         })
     }
 
-    /// Forgets the addresses whose share is whole again (called now and then, so that the
+    /// Forgets the clients whose share is whole again (called now and then, so that the
     /// table does not grow with every address ever seen).
     pub fn forget_idle(&self) {
         if let Some(limiter) = &self.limiter {
@@ -52,10 +95,14 @@ mod tests {
     use super::*;
     use crate::protocol::ErrorKind;
 
+    fn key(address: &str) -> AddressKey {
+        AddressKey::from(address.parse::<IpAddr>().expect("an address"))
+    }
+
     #[test]
     fn each_address_has_its_own_share_and_zero_is_no_limit() {
         let limit = RequestLimit::new(3);
-        let (a, b): (IpAddr, IpAddr) = ([192, 0, 2, 1].into(), [192, 0, 2, 2].into());
+        let (a, b) = (key("192.0.2.1"), key("192.0.2.2"));
         for _ in 0..3 {
             assert!(limit.check(a).is_ok());
         }
@@ -69,5 +116,35 @@ mod tests {
 
         let none = RequestLimit::new(0);
         assert!((0..1000).all(|_| none.check(a).is_ok()));
+    }
+
+    #[test]
+    fn an_ipv6_slash_64_shares_one_share() {
+        let limit = RequestLimit::new(2);
+        let one = key("2001:db8:1:2::1");
+        let same_64 = key("2001:db8:1:2:ffff:ffff:ffff:fffe");
+        let next_64 = key("2001:db8:1:3::1");
+        assert_eq!(one, same_64);
+        assert_ne!(one, next_64);
+        assert!(limit.check(one).is_ok());
+        assert!(limit.check(same_64).is_ok());
+        assert_eq!(
+            limit.check(one).map_err(|e| e.kind),
+            Err(ErrorKind::RateLimited),
+            "the /64's share is used up, whichever address of it asks"
+        );
+        assert!(
+            limit.check(next_64).is_ok(),
+            "another /64 has its own share"
+        );
+    }
+
+    #[test]
+    fn keys_read_ipv4_written_as_ipv6_as_ipv4() {
+        assert_eq!(key("::ffff:192.0.2.7"), key("192.0.2.7"));
+        assert_eq!(key("192.0.2.7").to_string(), "192.0.2.7");
+        assert_eq!(key("2001:db8:1:2:3:4:5:6").to_string(), "2001:db8:1:2::/64");
+        assert_ne!(key("192.0.2.7").digest(), key("192.0.2.8").digest());
+        assert_eq!(key("2001:db8::1").digest().len(), 64);
     }
 }

@@ -39,6 +39,9 @@ pub enum ErrorKind {
     /// Too many new games, joins or replays from one address: the `Retry-After` header
     /// says when to try again.
     RateLimited,
+    /// The client's address has as many tables waiting for players as the server allows
+    /// (`tabletop serve --open-tables-per-address`): one must fill up (or start) first.
+    TooManyTables,
     /// The server failed (storage); nothing was changed.
     Internal,
 }

@@ -180,8 +180,12 @@ pub struct StatusCounts {
 /// The storage of games and moves.
 #[async_trait]
 pub trait Store: Send + Sync + 'static {
-    /// Stores a new game; its id must be new, and its data file stored.
-    async fn create_game(&self, game: &GameRow) -> Result<(), StoreError>;
+    /// Stores a new game; its id must be new, and its data file stored. `creator`: the
+    /// digest of the creator's address key, kept while the game is open (every change
+    /// of status away from open erases it).
+    async fn create_game(&self, game: &GameRow, creator: Option<&str>) -> Result<(), StoreError>;
+    /// How many open games `creator` (as given to [`Store::create_game`]) has.
+    async fn open_tables_of(&self, creator: &str) -> Result<u64, StoreError>;
     /// Keeps a corrected component data file of `game` under `digest` (the SHA-256 of
     /// `text`); storing it again changes nothing.
     async fn put_data_file(&self, digest: &str, game: &str, text: &str) -> Result<(), StoreError>;

@@ -17,8 +17,8 @@ pub fn new_token() -> String {
     hex(&bytes)
 }
 
-/// The SHA-256 of `token`, hex: the stored form of a token, and the name of a data file by
-/// its content.
+/// The SHA-256 of `token`, hex: the stored form of a token, the name of a data file by its
+/// content, and the stored form of a client's address key.
 pub fn hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }

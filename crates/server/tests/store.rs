@@ -57,8 +57,16 @@ async fn contract(url: &str) {
     let store: Arc<dyn Store> = store::open(url, SyncMode::Full).await.expect("open");
     let other: Arc<dyn Store> = store::open(url, SyncMode::Full).await.expect("open again");
     let row = game("aaaaaaaaaaaa", Status::Open);
-    store.create_game(&row).await.expect("create");
-    assert!(store.create_game(&row).await.is_err(), "ids are unique");
+    store
+        .create_game(&row, Some("creator-a"))
+        .await
+        .expect("create");
+    assert!(
+        store.create_game(&row, None).await.is_err(),
+        "ids are unique"
+    );
+    assert_eq!(other.open_tables_of("creator-a").await.expect("count"), 1);
+    assert_eq!(other.open_tables_of("creator-b").await.expect("count"), 0);
     let (loaded, moves) = store
         .load_game(&row.id)
         .await
@@ -74,6 +82,11 @@ async fn contract(url: &str) {
         .update_seats(&row.id, &seats, Status::Running, 0)
         .await
         .expect("first change");
+    assert_eq!(
+        store.open_tables_of("creator-a").await.expect("count"),
+        0,
+        "a game that starts no longer counts as its creator's open table"
+    );
     assert_eq!(
         other
             .update_seats(&row.id, &seats, Status::Running, 0)
@@ -131,7 +144,10 @@ async fn contract(url: &str) {
     // A large batch of several games is stored in more than one statement; a second move
     // for a position already in the batch is a conflict and the first one is what stays.
     let second = game("dddddddddddd", Status::Running);
-    store.create_game(&second).await.expect("another game");
+    store
+        .create_game(&second, None)
+        .await
+        .expect("another game");
     let mut batch: Vec<Commit> = (0..300)
         .flat_map(|seq| {
             [
@@ -162,7 +178,7 @@ async fn contract(url: &str) {
 
     // Lobby lists and counts.
     store
-        .create_game(&game("cccccccccccc", Status::Open))
+        .create_game(&game("cccccccccccc", Status::Open), None)
         .await
         .expect("second game");
     let open = store
@@ -233,8 +249,8 @@ async fn postgres_tells_every_process_what_was_stored() {
         game("bbbbbbbbbbbb", Status::Running),
     );
     for store in [&store, &unrelated] {
-        store.create_game(&one).await.expect("create");
-        store.create_game(&two).await.expect("create");
+        store.create_game(&one, None).await.expect("create");
+        store.create_game(&two, None).await.expect("create");
     }
     unrelated
         .append_moves(&[commit(&two.id, 0, false)])

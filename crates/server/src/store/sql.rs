@@ -264,7 +264,10 @@ impl SqlStore {
 
 /// The statement that marks game `id` over.
 fn mark_over(id: &str) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
-    sqlx::query("UPDATE games SET status = 'over', version = version + 1 WHERE id = $1").bind(id)
+    sqlx::query(
+        "UPDATE games SET status = 'over', version = version + 1, creator = NULL WHERE id = $1",
+    )
+    .bind(id)
 }
 
 /// The URL without a password, for messages.
@@ -367,10 +370,11 @@ const GAME_COLUMNS: &str =
 
 #[async_trait]
 impl Store for SqlStore {
-    async fn create_game(&self, game: &GameRow) -> Result<(), StoreError> {
+    async fn create_game(&self, game: &GameRow, creator: Option<&str>) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, game, config, seed, seed_chosen, created, status, seats, \
-             version, data_digest) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)",
+             version, data_digest, creator) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+             $11)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -383,9 +387,19 @@ impl Store for SqlStore {
         .bind(seats_json(&game.seats))
         .bind(game.version)
         .bind(game.data_digest.clone())
+        .bind(creator)
         .execute(&self.writes)
         .await?;
         Ok(())
+    }
+
+    async fn open_tables_of(&self, creator: &str) -> Result<u64, StoreError> {
+        let open: i64 =
+            sqlx::query_scalar("SELECT COUNT(*) FROM games WHERE creator = $1 AND status = 'open'")
+                .bind(creator)
+                .fetch_one(&self.pool)
+                .await?;
+        Ok(open as u64)
     }
 
     async fn put_data_file(&self, digest: &str, game: &str, text: &str) -> Result<(), StoreError> {
@@ -493,7 +507,8 @@ impl Store for SqlStore {
         version: i64,
     ) -> Result<(), StoreError> {
         let done = sqlx::query(
-            "UPDATE games SET seats = $1, status = $2, version = version + 1 \
+            "UPDATE games SET seats = $1, status = $2, version = version + 1, \
+             creator = CASE WHEN $2 = 'open' THEN creator END \
              WHERE id = $3 AND version = $4",
         )
         .bind(seats_json(seats))
