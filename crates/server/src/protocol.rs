@@ -39,6 +39,10 @@ pub enum ErrorKind {
     /// Too many new games, joins or replays from one address: the `Retry-After` header
     /// says when to try again.
     RateLimited,
+    /// The server has too much to do for this request now (a new game with no human seat
+    /// while bots-only games already queue for the bot workers): the `Retry-After` header
+    /// says when to try again.
+    Busy,
     /// The server failed (storage); nothing was changed.
     Internal,
 }
