@@ -173,12 +173,10 @@ async fn a_full_bot_queue_refuses_bots_only_games_but_not_people() {
 /// `quiet`: a bot to move and nobody thinking.
 async fn play_to_the_end(mut me: Client, seed: u64, quiet: Duration) -> Client {
     let mut rng = ChaCha8Rng::seed_from_u64(seed);
-    let mut sent = false;
     while me.status != "over" {
-        if me.to_move == me.seat && !sent {
+        if me.to_move == me.seat {
             let legal = me.legal.clone().expect("legal actions");
             me.act(&legal[rng.gen_range(0..legal.len())]).await;
-            sent = true;
         }
         let message = tokio::time::timeout(quiet, me.next())
             .await
@@ -186,7 +184,6 @@ async fn play_to_the_end(mut me: Client, seed: u64, quiet: Duration) -> Client {
         if message["type"] == "error" {
             tokio::time::sleep(Duration::from_millis(50)).await;
         }
-        sent = false;
     }
     me
 }
