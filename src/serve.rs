@@ -71,6 +71,20 @@ pub struct ServeArgs {
     /// of the game on the table (`GET /api/games/{id}/data`).
     #[arg(long, value_name = "GAME=FILE")]
     pub data: Vec<String>,
+    /// Let clients name bot specs (`ismcts:iters=500`, docs/bots.md) besides the strengths
+    /// easy, medium and hard; each parameter is still bounded (iterations, time, nodes,
+    /// rollout length, …) and a spec beyond a bound is refused.
+    #[arg(long)]
+    pub allow_bot_specs: bool,
+    /// The longest a bot decision may take: the search is stopped then and the bot moves
+    /// its best move so far (a spec's `ms=` budget may not exceed it).
+    #[arg(long, default_value_t = 2_000, value_name = "MS", value_parser = clap::value_parser!(u64).range(1..))]
+    pub bot_deadline_ms: u64,
+    /// Decisions of games with no human seat that may wait for a bot worker; while that
+    /// many wait, new games with no human seat are refused (`busy`, HTTP 503). Games with
+    /// a person are never refused for it.
+    #[arg(long, default_value_t = 64, value_name = "N")]
+    pub bot_queue_limit: usize,
     /// PostgreSQL only: transactions storing moves at once.
     #[arg(long, default_value_t = 4)]
     pub writers: usize,
@@ -93,6 +107,9 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         sync: args.sync,
         bot_workers: args.bot_workers,
         bot_pace: Duration::from_millis(args.bot_pace_ms),
+        allow_bot_specs: args.allow_bot_specs,
+        bot_deadline: Duration::from_millis(args.bot_deadline_ms),
+        bot_queue_limit: args.bot_queue_limit,
         bot_game_turn_cap: Some(args.bot_game_turn_cap).filter(|&turns| turns > 0),
         post_limit: args.post_limit,
         writers: args.writers,

@@ -81,8 +81,14 @@ impl Server {
         Server::start_with(db_url, &["--bot-pace-ms", "0", "--post-limit", "0"])
     }
 
-    /// A server with more `serve` flags.
+    /// A server with more `serve` flags; its clients may name bot specs (the tests' bots
+    /// are `random`, `ismcts:iters=20`, …).
     pub fn start_with(db_url: &str, flags: &[&str]) -> Server {
+        Server::start_exact(db_url, &[&["--allow-bot-specs"], flags].concat())
+    }
+
+    /// A server with exactly these `serve` flags.
+    pub fn start_exact(db_url: &str, flags: &[&str]) -> Server {
         let mut child = StdCommand::new(BIN)
             .args(["serve", "--addr", "127.0.0.1:0", "--db", db_url])
             .args(flags)
@@ -122,6 +128,23 @@ impl Server {
             .status()
             .expect("kill -TERM");
         self.child.wait().expect("wait for the server")
+    }
+
+    /// SIGTERM, then the exit status if the process ends within `limit` (else it is left
+    /// to `Drop`, which kills it).
+    pub fn terminate_within(&mut self, limit: Duration) -> Option<ExitStatus> {
+        StdCommand::new("kill")
+            .args(["-TERM", &self.child.id().to_string()])
+            .status()
+            .expect("kill -TERM");
+        let start = std::time::Instant::now();
+        while start.elapsed() < limit {
+            if let Some(status) = self.child.try_wait().expect("the server's status") {
+                return Some(status);
+            }
+            std::thread::sleep(Duration::from_millis(50));
+        }
+        None
     }
 
     pub fn ws_url(&self, id: &str) -> String {

@@ -1,7 +1,8 @@
 use engine::{Game, NoEvents, Rng, Seat};
 use rand::Rng as _;
 
-use crate::{sample, Bot};
+use crate::stop::StopCheck;
+use crate::{sample, Bot, Stop};
 
 /// How far greedy looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -60,6 +61,8 @@ pub(crate) struct TurnSearch<G: Game> {
     keep: usize,
     /// The best distinct end positions found so far, best first.
     kept: Vec<TurnPlan<G>>,
+    /// Once reached, the positions left are evaluated where they stand.
+    stop: StopCheck,
 }
 
 /// An end position of a turn search and the actions that reach it.
@@ -81,7 +84,13 @@ impl<G: Game> TurnSearch<G> {
             path: Vec::new(),
             keep: 0,
             kept: Vec::new(),
+            stop: StopCheck::default(),
         }
+    }
+
+    /// The stop of the decision the next searches serve.
+    pub(crate) fn set_stop(&mut self, stop: &Stop) {
+        self.stop = StopCheck::new(stop);
     }
 
     pub(crate) fn set_budget(&mut self, max_nodes: u32, spread: Spread) {
@@ -110,6 +119,9 @@ impl<G: Game> TurnSearch<G> {
             Spread::DepthFirst => self.nodes >= self.max_nodes,
             Spread::Even => budget == 0,
         };
+        // Past the stop, positions are evaluated where they stand; but a search that
+        // keeps plans still looks at every first action, so that it has a plan.
+        let spent = spent || ((depth > 0 || self.keep == 0) && self.stop.reached());
         if state.to_move() != Some(seat) || spent {
             return self.leaf(state, seat);
         }
@@ -240,10 +252,13 @@ impl<G: Game> GreedyBot<G> {
 }
 
 impl<G: Game> Bot<G> for GreedyBot<G> {
-    fn choose(&mut self, state: &G) -> Option<G::Action> {
+    /// Once `stop` is reached, the first actions not searched yet are judged by the
+    /// position each leads to: the choice is the best found so far.
+    fn decide(&mut self, state: &G, stop: &Stop) -> Option<G::Action> {
         let (seat, known) = sample(state, &mut self.rng)?;
         let mut legal = Vec::new();
         known.legal_actions(&mut legal);
+        self.search.set_stop(stop);
         self.search.start(0);
         let mut best = f64::NEG_INFINITY;
         let mut chosen = None;

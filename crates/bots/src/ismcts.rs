@@ -22,7 +22,8 @@ use rand::Rng as _;
 use crate::greedy::{Spread, TurnSearch};
 
 use crate::reward::{outcome_rewards, position_rewards};
-use crate::{derive_seed, sample, Bot};
+use crate::stop::StopCheck;
+use crate::{derive_seed, sample, Bot, Stop};
 
 const NONE: u32 = u32::MAX;
 
@@ -165,6 +166,9 @@ struct Searcher<G: Game> {
     checked: Option<G>,
     chosen: Option<G>,
     stats: SearchStats,
+    /// The decision's stop (and its time budget): checked every iteration and rollout
+    /// step; an iteration it interrupts is scored where it stands.
+    stop: StopCheck,
 }
 
 impl<G: Game> Searcher<G> {
@@ -180,17 +184,20 @@ impl<G: Game> Searcher<G> {
             checked: None,
             chosen: None,
             stats: SearchStats::default(),
+            stop: StopCheck::default(),
         }
     }
 
-    /// Searches `root` for `seat` (the seat to move) until the budget is spent.
+    /// Searches `root` for `seat` (the seat to move) until `iterations` are done or
+    /// `stop` (which holds the time budget) is reached; the first iteration runs in any
+    /// case, so that a search stopped before it began still has a move to answer.
     fn search(
         &mut self,
         root: &G,
         seat: Seat,
         first_action: G::Action,
         config: &IsmctsConfig,
-        (iterations, deadline): (u32, Option<Instant>),
+        (iterations, stop): (u32, &Stop),
         rng: &mut Rng,
     ) {
         self.nodes.clear();
@@ -199,17 +206,12 @@ impl<G: Game> Searcher<G> {
         self.rewards.clear();
         self.rewards.resize(root.seats(), 0.0);
         self.turn_search.set_budget(config.turn_nodes, Spread::Even);
+        self.turn_search.set_stop(stop);
+        self.stop = StopCheck::new(stop);
         self.stats = SearchStats::default();
         let start = Instant::now();
         let mut done: u32 = 0;
-        loop {
-            match deadline {
-                // Checking the clock every iteration would cost more than some iterations.
-                Some(deadline) if done.is_multiple_of(16) && Instant::now() >= deadline => break,
-                Some(_) => {}
-                None if done >= iterations => break,
-                None => {}
-            }
+        while done < iterations && (done == 0 || !self.stop.reached()) {
             let mut state = root.determinize(Some(seat), rng);
             self.path.clear();
             self.path.push(0);
@@ -386,7 +388,7 @@ impl<G: Game> Searcher<G> {
         let played = match config.rollout {
             Rollout::Random(limit) => {
                 let mut played = 0u32;
-                while limit.is_none_or(|limit| played < limit) {
+                while limit.is_none_or(|limit| played < limit) && !self.stop.reached() {
                     self.legal.clear();
                     state.legal_actions(&mut self.legal);
                     if self.legal.is_empty() {
@@ -402,6 +404,10 @@ impl<G: Game> Searcher<G> {
                 self.turn_search.set_budget(config.turn_nodes, Spread::Even);
                 let mut searched = 0u64;
                 for _ in 0..turns {
+                    // A game that is over has no turn to play, however many are asked.
+                    if state.to_move().is_none() || self.stop.reached() {
+                        break;
+                    }
                     self.turn_search.complete(state);
                     searched += u64::from(self.turn_search.nodes());
                 }
@@ -470,7 +476,8 @@ impl<G: Game> Ismcts<G> {
 }
 
 impl<G: Game> Bot<G> for Ismcts<G> {
-    fn choose(&mut self, state: &G) -> Option<G::Action> {
+    /// Once `stop` is reached, the most visited action so far is the answer.
+    fn decide(&mut self, state: &G, stop: &Stop) -> Option<G::Action> {
         let (seat, known) = sample(state, &mut self.rng)?;
         let mut legal = Vec::new();
         known.legal_actions(&mut legal);
@@ -482,17 +489,18 @@ impl<G: Game> Bot<G> for Ismcts<G> {
         let base_seed = self.rng.gen::<u64>();
         let config = self.config;
         let threads = self.searchers.len();
-        let (total, deadline) = match config.budget {
-            Budget::Iterations(n) => (n, None),
-            Budget::Time(d) => (u32::MAX, Some(Instant::now() + d)),
+        let (total, stop) = match config.budget {
+            Budget::Iterations(n) => (n, stop.clone()),
+            Budget::Time(d) => (u32::MAX, stop.clone().or_at(Instant::now() + d)),
         };
+        let stop = &stop;
         let start = Instant::now();
         let known = &known;
         let work = |(t, searcher): (usize, &mut Searcher<G>)| {
             let share = (u64::from(total) * (t as u64 + 1) / threads as u64
                 - u64::from(total) * t as u64 / threads as u64) as u32;
             let mut rng = engine::rng_from_seed(derive_seed(base_seed, t as u64));
-            searcher.search(known, seat, first, &config, (share, deadline), &mut rng);
+            searcher.search(known, seat, first, &config, (share, stop), &mut rng);
         };
         if threads == 1 {
             self.searchers.iter_mut().enumerate().for_each(work);

@@ -19,22 +19,32 @@ mod ismcts;
 mod random;
 mod reward;
 mod spec;
+mod stop;
 
 pub use greedy::{position_value, GreedyBot, GreedyConfig, Lookahead, Spread};
 pub use ismcts::{Budget, Ismcts, IsmctsConfig, Rollout, SearchStats, Step};
 pub use random::RandomBot;
 pub use reward::{outcome_rewards, position_rewards};
 pub use spec::{BotError, BotSpec};
+pub use stop::Stop;
 
 use engine::{Game, Rng};
 
 /// A computer player.
 pub trait Bot<G: Game>: Send {
-    /// The action for the seat to move in `state`, or `None` once the game is over.
+    /// The action for the seat to move in `state`, or `None` once the game is over,
+    /// decided within `stop`: once it is reached the bot answers at once with the best
+    /// action it has found so far (always a legal action while the game goes on).
     ///
     /// A bot uses `state` only through `to_move` and `determinize` for the seat to move,
     /// so that hidden information cannot reach its decision.
-    fn choose(&mut self, state: &G) -> Option<G::Action>;
+    fn decide(&mut self, state: &G, stop: &Stop) -> Option<G::Action>;
+
+    /// [`Bot::decide`] with no deadline: the bot spends its whole budget, so that with a
+    /// seed and an iteration budget its decision is reproducible.
+    fn choose(&mut self, state: &G) -> Option<G::Action> {
+        self.decide(state, &Stop::never())
+    }
 }
 
 /// The seat to move and a sample of the state as that seat may know it.

@@ -1,6 +1,6 @@
 use engine::{playout, Game, Rng};
 
-use crate::{sample, Bot};
+use crate::{sample, Bot, Stop};
 
 /// Uniformly random over the legal actions.
 #[derive(Debug)]
@@ -19,7 +19,8 @@ impl<G: Game> RandomBot<G> {
 }
 
 impl<G: Game> Bot<G> for RandomBot<G> {
-    fn choose(&mut self, state: &G) -> Option<G::Action> {
+    /// Deciding takes one draw: there is nothing to stop.
+    fn decide(&mut self, state: &G, _stop: &Stop) -> Option<G::Action> {
         let (_, known) = sample(state, &mut self.rng)?;
         playout::random_action(&known, &mut self.rng, &mut self.legal)
     }

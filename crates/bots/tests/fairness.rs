@@ -67,7 +67,7 @@ fn a_bot_reading_the_true_state_would_be_caught() {
     use std::hash::{DefaultHasher, Hash, Hasher};
     struct Peeking;
     impl Bot<Valdora> for Peeking {
-        fn choose(&mut self, state: &Valdora) -> Option<valdora::Action> {
+        fn decide(&mut self, state: &Valdora, _: &bots::Stop) -> Option<valdora::Action> {
             let mut legal = Vec::new();
             state.legal_actions(&mut legal);
             let mut h = DefaultHasher::new();

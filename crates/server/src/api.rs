@@ -110,7 +110,7 @@ pub async fn kinds(State(app): State<Arc<App>>) -> Json<Kinds> {
     post,
     path = "/api/games",
     request_body = CreateGame,
-    responses((status = 201, body = Created), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address (rate_limited), or too many of its tables waiting for players (too_many_tables)")),
+    responses((status = 201, body = Created), (status = 400, body = ErrorBody), (status = 413, body = ErrorBody), (status = 429, body = ErrorBody, description = "too many new games, joins or replays from this address (rate_limited), or too many of its tables waiting for players (too_many_tables)"), (status = 503, body = ErrorBody, description = "busy: too many decisions of games with no human seat wait for the bots; such a game is refused (a game with a person is not)")),
     tag = "lobby"
 )]
 pub async fn create(

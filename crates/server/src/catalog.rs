@@ -5,7 +5,7 @@
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use bots::BotSpec;
+use bots::{BotSpec, Stop};
 use engine::{has_config_field, DynGame, ErasedGame, Game, GameError, GameErrorKind, LoggedEvent};
 use serde::Serialize;
 use serde_json::Value;
@@ -47,8 +47,15 @@ pub trait GameKind: Send + Sync + 'static {
     /// game that has no turn cap.
     fn with_turn_cap(&self, config: &Value, turns: u32) -> Option<Value>;
     /// The bot's action for the seat to move of `game` (a game this kind started), decided
-    /// from that seat's view only (the bots determinize first); `None` once it is over.
-    fn bot_action(&self, game: &dyn DynGame, bot: &BotSpec, seed: u64) -> Option<Value>;
+    /// from that seat's view only (the bots determinize first) and by `stop` at the latest
+    /// (its best so far then); `None` once it is over.
+    fn bot_action(
+        &self,
+        game: &dyn DynGame,
+        bot: &BotSpec,
+        seed: u64,
+        stop: &Stop,
+    ) -> Option<Value>;
 }
 
 /// A config option as the API lists it.
@@ -205,9 +212,15 @@ impl<G: Game> GameKind for Kind<G> {
         Some(capped)
     }
 
-    fn bot_action(&self, game: &dyn DynGame, bot: &BotSpec, seed: u64) -> Option<Value> {
+    fn bot_action(
+        &self,
+        game: &dyn DynGame,
+        bot: &BotSpec,
+        seed: u64,
+        stop: &Stop,
+    ) -> Option<Value> {
         let game = game.as_any().downcast_ref::<ErasedGame<G>>()?;
-        let action = bot.build::<G>(seed).choose(game.state())?;
+        let action = bot.build::<G>(seed).decide(game.state(), stop)?;
         serde_json::to_value(action).ok()
     }
 }

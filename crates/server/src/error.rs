@@ -16,7 +16,7 @@ pub struct ApiError {
     pub message: String,
     /// The game's seq, for `stale`.
     pub seq: Option<u64>,
-    /// Seconds to wait, for `rate_limited` (the `Retry-After` header).
+    /// Seconds to wait, for `rate_limited` and `busy` (the `Retry-After` header).
     pub retry_after: Option<u64>,
 }
 
@@ -63,6 +63,14 @@ impl ApiError {
         )
     }
 
+    /// The server is too busy for this request: try again in `seconds`.
+    pub fn busy(message: impl Into<String>, seconds: u64) -> Self {
+        ApiError {
+            retry_after: Some(seconds),
+            ..Self::new(ErrorKind::Busy, message)
+        }
+    }
+
     pub fn to_message(&self) -> ServerMessage {
         ServerMessage::Error {
             kind: self.kind,
@@ -78,6 +86,7 @@ impl ApiError {
             ErrorKind::NotFound => StatusCode::NOT_FOUND,
             ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorKind::RateLimited | ErrorKind::TooManyTables => StatusCode::TOO_MANY_REQUESTS,
+            ErrorKind::Busy => StatusCode::SERVICE_UNAVAILABLE,
             ErrorKind::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             ErrorKind::Illegal
             | ErrorKind::NotYourTurn

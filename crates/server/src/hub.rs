@@ -11,7 +11,7 @@ use axum::extract::ws::Utf8Bytes;
 use engine::{DynGame, LoggedEvent, ObservedView, PublicView, Seat};
 use serde_json::value::RawValue;
 use serde_json::Value;
-use tokio::sync::{broadcast, mpsc, Semaphore};
+use tokio::sync::{broadcast, mpsc};
 use tokio::task::JoinHandle;
 
 use crate::bots::BotSeat;
@@ -29,6 +29,11 @@ use crate::store::{
 };
 use crate::tokens;
 
+mod scheduler;
+
+pub use scheduler::BotConfig;
+use scheduler::BotScheduler;
+
 /// Updates a connection may fall behind before it is sent the whole state instead.
 const UPDATE_BUFFER: usize = 64;
 /// Tables nobody watched for this long leave the cache (they are reloaded on demand).
@@ -39,11 +44,8 @@ pub const MAX_NAME_CHARS: usize = 32;
 /// What the hub is told at start.
 #[derive(Debug, Clone)]
 pub struct HubConfig {
-    /// Bot decisions computed at once (each on a blocking thread).
-    pub bot_workers: usize,
-    /// The least time between two moves of a game whose seats are all bots: such a game
-    /// is there to be watched.
-    pub bot_pace: Duration,
+    /// How the bots are run.
+    pub bots: BotConfig,
     /// The turns a game whose seats are all bots may last, in a game that has a turn cap:
     /// some tables of bots never end (docs/bots.md), and nobody at them would stop them.
     pub bot_game_turn_cap: Option<u32>,
@@ -86,7 +88,12 @@ struct TableState {
     /// Another server process stored changes this copy does not have yet (it catches up
     /// once nothing is being written).
     behind: bool,
-    bot_pending: bool,
+    /// The seq a bot of this process thinks (or tries to move) for.
+    bot_thinking: Option<u64>,
+    /// Set when this process stored a move (or may have: its store failed) while the
+    /// table was behind: the catch-up that follows starts the next bot unless it found
+    /// the game moved further on than that seq (then another process moves it).
+    bot_after_catch_up: Option<u64>,
     /// Seats, then the spectator.
     slots: Vec<Slot>,
     /// The spectator's view of `game` as the last move's update built it: the next move's
@@ -329,12 +336,7 @@ pub struct Hub {
     store: Arc<dyn Store>,
     committer: Committer,
     tables: Mutex<HashMap<String, Arc<Table>>>,
-    bot_permits: Arc<Semaphore>,
-    /// Taken before `bot_permits` by games with no human seat: one fewer than the workers
-    /// (at least one), so that a bot playing people waits behind at most that many
-    /// decisions of bots-only games, however many of those run.
-    bots_only_permits: Arc<Semaphore>,
-    bot_pace: Duration,
+    bots: BotScheduler,
     bot_game_turn_cap: Option<u32>,
     open_tables_per_address: Option<u32>,
     /// Moves between their check and their broadcast (graceful shutdown waits for them).
@@ -353,9 +355,7 @@ impl Hub {
             store,
             committer,
             tables: Mutex::new(HashMap::new()),
-            bot_permits: Arc::new(Semaphore::new(config.bot_workers.max(1))),
-            bots_only_permits: Arc::new(Semaphore::new(config.bot_workers.max(2) - 1)),
-            bot_pace: config.bot_pace,
+            bots: BotScheduler::new(config.bots.clone()),
             bot_game_turn_cap: config.bot_game_turn_cap,
             open_tables_per_address: config.open_tables_per_address,
             in_flight: AtomicUsize::new(0),
@@ -470,7 +470,8 @@ impl Hub {
                 log,
                 writing: None,
                 behind: false,
-                bot_pending: false,
+                bot_thinking: None,
+                bot_after_catch_up: None,
                 slots,
                 public: None,
                 last_used: Instant::now(),
@@ -488,7 +489,7 @@ impl Hub {
         self.cache().retain(|_, table| {
             let st = table.lock();
             st.writing.is_some()
-                || st.bot_pending
+                || st.bot_thinking.is_some()
                 || st.slots.iter().any(|s| s.watchers > 0)
                 || st.last_used.elapsed() < IDLE_EVICTION
         });
@@ -524,10 +525,14 @@ impl Hub {
             .seed
             .unwrap_or_else(|| rand::random::<u64>() & MAX_SAFE_INTEGER);
         kind.check_config(&config)?;
+        let bots_only = bots_only(request.seats.iter().map(SeatRequest::kind));
+        if bots_only {
+            self.bots.admit_bots_only()?;
+        }
         // The cap is the server's, set once the client's config is checked.
         let config = self
             .bot_game_turn_cap
-            .filter(|_| bots_only(request.seats.iter().map(SeatRequest::kind)))
+            .filter(|_| bots_only)
             .and_then(|turns| kind.with_turn_cap(&config, turns))
             .unwrap_or(config);
         // New games play on the server's data (`--data`), stored at start-up.
@@ -561,7 +566,7 @@ impl Hub {
                     (record, Some(token))
                 }
                 SeatRequest::Bot { bot } => {
-                    let bot = BotSeat::parse(&bot)?;
+                    let bot = BotSeat::parse(&bot, self.bots.policy())?;
                     let record = SeatRecord {
                         kind: SeatKind::Bot,
                         name: Some(bot.display_name()),
@@ -813,6 +818,12 @@ impl Hub {
                 st.writing = None;
                 // Another server process stored this seq: our copy is behind.
                 st.behind |= e == StoreError::Conflict;
+                if e != StoreError::Conflict {
+                    // The move may be stored all the same (the answer was lost): read what
+                    // is, and if it is this move, this process moves the next bot.
+                    st.behind = true;
+                    st.bot_after_catch_up = Some(st.seq + 1);
+                }
                 st.behind
             };
             if behind {
@@ -824,7 +835,11 @@ impl Hub {
         let (update, behind) = {
             let mut st = table.lock();
             st.writing = None;
-            (install(&mut st, next, update), st.behind)
+            let update = install(&mut st, next, update);
+            if st.behind {
+                st.bot_after_catch_up = Some(st.seq);
+            }
+            (update, st.behind)
         };
         let _ = table.updates.send(Arc::new(update));
         if behind {
@@ -878,7 +893,8 @@ impl Hub {
     /// Installs what other server processes stored for a table that is behind: its row
     /// (seats, status) and the moves after its own, each broadcast to the watchers as if
     /// made here. Waits for a move in flight to finish first (it does the catching up
-    /// then). Bots are left to the process that stored the move before theirs.
+    /// then). Bots are left to the process that stored the move before theirs: this one
+    /// when the catch-up follows a move of its own (`bot_after_catch_up`).
     fn catch_up(self: &Arc<Self>, table: &Arc<Table>) {
         let hub = self.clone();
         let table = table.clone();
@@ -887,7 +903,18 @@ impl Hub {
             loop {
                 let from = {
                     let mut st = table.lock();
-                    if !st.behind || st.writing.is_some() {
+                    if st.writing.is_some() {
+                        return;
+                    }
+                    if !st.behind {
+                        let ours = st
+                            .bot_after_catch_up
+                            .take()
+                            .is_some_and(|seq| st.seq <= seq);
+                        drop(st);
+                        if ours {
+                            hub.schedule_bot(&table);
+                        }
                         return;
                     }
                     st.behind = false;
@@ -921,79 +948,6 @@ impl Hub {
                     hub.evict(&table.id);
                     return;
                 }
-            }
-        });
-    }
-
-    /// If a bot is to move, decides on the bot pool and plays its move through [`Hub::act`].
-    fn schedule_bot(self: &Arc<Self>, table: &Arc<Table>) {
-        let (snapshot, seq, seat, bot, seed, bots_only) = {
-            let mut st = table.lock();
-            if st.row.status != Status::Running || st.bot_pending || st.writing.is_some() {
-                return;
-            }
-            let Some(seat) = st.game.to_move() else {
-                return;
-            };
-            let Some(record) = st.row.seats.get(usize::from(seat)) else {
-                return;
-            };
-            let Some(spec) = record
-                .bot
-                .as_deref()
-                .filter(|_| record.kind == SeatKind::Bot)
-            else {
-                return;
-            };
-            let bot = match BotSeat::parse(spec) {
-                Ok(bot) => bot,
-                Err(e) => {
-                    tracing::error!(game = %table.id, error = %e, "stored bot spec is invalid");
-                    return;
-                }
-            };
-            st.bot_pending = true;
-            // Bot seeds follow from the game's seed and the position: a bot's games replay.
-            let seed = st.row.seed ^ (st.seq + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            let bots_only = bots_only(st.row.seats.iter().map(|s| s.kind));
-            (st.game.box_clone(), st.seq, seat, bot, seed, bots_only)
-        };
-        let hub = self.clone();
-        let table = table.clone();
-        // Decisions waiting for a worker.
-        metrics::gauge!("tabletop_bot_queue_depth").increment(1.0);
-        tokio::spawn(async move {
-            // The pause runs while the bot thinks: a move comes once both are done.
-            let not_before = tokio::time::Instant::now() + hub.bot_pace;
-            let share = if bots_only {
-                hub.bots_only_permits.clone().acquire_owned().await.ok()
-            } else {
-                None
-            };
-            let permit = hub.bot_permits.clone().acquire_owned().await;
-            metrics::gauge!("tabletop_bot_queue_depth").decrement(1.0);
-            let kind = table.kind.clone();
-            let decided = tokio::task::spawn_blocking(move || {
-                let _permits = (permit, share);
-                let started = Instant::now();
-                let action = kind.bot_action(snapshot.as_ref(), &bot.spec, seed);
-                metrics::histogram!("tabletop_bot_decision_seconds")
-                    .record(started.elapsed().as_secs_f64());
-                action
-            })
-            .await;
-            if bots_only {
-                tokio::time::sleep_until(not_before).await;
-            }
-            table.lock().bot_pending = false;
-            match decided {
-                Ok(Some(action)) => {
-                    if let Err(e) = hub.act(&table, seat, seq, &action).await {
-                        tracing::warn!(game = %table.id, seat, error = %e, "bot move refused");
-                    }
-                }
-                Ok(None) => {}
-                Err(e) => tracing::error!(game = %table.id, error = %e, "bot decision failed"),
             }
         });
     }

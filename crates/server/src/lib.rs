@@ -44,12 +44,12 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 pub use api::{ApiDoc, Kinds};
-pub use bots::{Strength, STRENGTHS};
+pub use bots::{BotPolicy, Strength, STRENGTHS};
 pub use catalog::{kind, Catalog, DataFile, GameKind, KindInfo, Setup};
 pub use client_addr::TrustedProxies;
 pub use connections::{open_files_limit, ConnectionLimits};
 pub use error::ApiError;
-pub use hub::{Hub, HubConfig};
+pub use hub::{BotConfig, Hub, HubConfig};
 pub use store::{Store, StoreError, SyncMode};
 
 /// How `tabletop serve` runs.
@@ -63,6 +63,13 @@ pub struct ServeConfig {
     pub bot_workers: usize,
     /// The least time between two moves of a game with no human seat.
     pub bot_pace: std::time::Duration,
+    /// Whether clients may name bot specs (each parameter bounded) besides the strengths.
+    pub allow_bot_specs: bool,
+    /// The longest a bot decision may take: the bot then moves its best move so far.
+    pub bot_deadline: std::time::Duration,
+    /// Decisions of games with no human seat that may wait for a worker before new such
+    /// games are refused (`busy`).
+    pub bot_queue_limit: usize,
     /// The turns a game with no human seat may last (in a game that has a turn cap).
     pub bot_game_turn_cap: Option<u32>,
     /// New games, joins and replays a minute per client address (0: no limit).
@@ -246,8 +253,15 @@ pub async fn serve(
         store.clone(),
         committer,
         &HubConfig {
-            bot_workers: config.bot_workers,
-            bot_pace: config.bot_pace,
+            bots: BotConfig {
+                workers: config.bot_workers,
+                pace: config.bot_pace,
+                policy: BotPolicy {
+                    allow_specs: config.allow_bot_specs,
+                    deadline: config.bot_deadline,
+                },
+                queue_limit: config.bot_queue_limit,
+            },
             bot_game_turn_cap: config.bot_game_turn_cap,
             open_tables_per_address: config.open_tables_per_address,
         },
@@ -286,9 +300,13 @@ pub async fn serve(
             sweeper.requests.forget_idle();
         }
     });
+    let stopping = hub.clone();
     let graceful = async move {
         stop.await;
         tracing::info!("shutting down: closing connections after their moves");
+        // Thinking bots return at once and make no move: the blocking threads they run
+        // on would otherwise keep the process alive until their searches end.
+        stopping.stop_bots();
         let _ = shutdown_tx.send(true);
     };
     connections::serve(

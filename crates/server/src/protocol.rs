@@ -42,6 +42,10 @@ pub enum ErrorKind {
     /// The client's address has as many tables waiting for players as the server allows
     /// (`tabletop serve --open-tables-per-address`): one must fill up (or start) first.
     TooManyTables,
+    /// The server has too much to do for this request now (a new game with no human seat
+    /// while bots-only games already queue for the bot workers): the `Retry-After` header
+    /// says when to try again.
+    Busy,
     /// The server failed (storage); nothing was changed.
     Internal,
 }

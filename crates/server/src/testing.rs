@@ -45,3 +45,18 @@ pub async fn fresh_postgres_schema() -> Option<String> {
         "{base}{separator}options=-c%20search_path%3D{schema}"
     ))
 }
+
+/// Ends every connection to [`postgres_url`]'s server whose `application_name` is `name`
+/// (a server started with `&application_name=NAME` in its URL), as a database restart or
+/// a network failure would; returns how many. Tests of what survives an outage use it.
+pub async fn terminate_postgres_connections(name: &str) -> Result<usize, sqlx::Error> {
+    let pool = sqlx::PgPool::connect(&postgres_url()).await?;
+    let ended: Vec<(bool,)> = sqlx::query_as(
+        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = $1",
+    )
+    .bind(name)
+    .fetch_all(&pool)
+    .await?;
+    pool.close().await;
+    Ok(ended.len())
+}
