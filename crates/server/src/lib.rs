@@ -16,6 +16,7 @@ mod committer;
 mod error;
 mod hub;
 mod limits;
+mod names;
 pub mod patch;
 pub mod protocol;
 pub mod replay;
