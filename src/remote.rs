@@ -206,7 +206,11 @@ fn play_remote(
         // clap requires both together; this is the same message if it ever does not.
         _ => return Err(CliError::usage("--game-id and --token go together").into()),
     };
-    let Seating { game, id, token } = seating;
+    let Seating {
+        game,
+        id,
+        mut token,
+    } = seating;
     let socket = rt.block_on(client::connect(
         base,
         &id,
@@ -227,6 +231,15 @@ fn play_remote(
 
     // The first answer to hello: the state, or why the seat is refused.
     let first = receive(rt, &mut inbox)?;
+    // An invitation is spent by the hello that takes its seat: the state then carries
+    // the seat's new token, the only way back to it.
+    if let ServerMessage::State {
+        token: Some(new_token),
+        ..
+    } = &first
+    {
+        token = new_token.clone();
+    }
     let (me, mut table) = match (Table::from_state(&first), first) {
         (Some((Some(seat), table)), _) => (seat, table),
         (_, ServerMessage::Error { kind, message, .. }) => {

@@ -80,6 +80,21 @@ test('two browsers play one game together through an invitation link', async ({ 
   await guest.getByTestId('join').click()
   await expect(guest.getByTestId('board')).toBeVisible()
   await expect(host.getByText('Bo').first()).toBeVisible()
+  // Taking the seat spent the link: the guest's browser keeps the seat's new token (a
+  // reload finds the seat again) and the address no longer holds the link's token...
+  await expect(guest).toHaveURL(/#\/game\/[^/]+$/)
+  await expect.poll(async () => (await probe(guest))?.seat).toBe(1)
+  await guest.reload()
+  await expect(guest.getByTestId('board')).toBeVisible()
+  await expect.poll(async () => (await probe(guest))?.seat).toBe(1)
+  // ...and whoever opens it later is refused the seat (and offered to watch).
+  const lateContext = await browser.newContext()
+  const late = await lateContext.newPage()
+  await late.goto(link ?? '')
+  await late.locator('input[name=name]').fill('Cy')
+  await late.getByTestId('join').click()
+  await expect(late.locator('a[href$="?watch"]')).toBeVisible()
+  await lateContext.close()
 
   const random = seeded(5)
   const taken = [0, 0]

@@ -90,9 +90,17 @@ pub trait DynGame: Send + Sync {
     /// The legal actions, each as the JSON that [`DynGame::apply_json`] accepts back,
     /// paired with a short description.
     fn legal_actions_json(&self) -> Vec<(Value, String)>;
-    /// Applies one action; returns the events it caused.
+    /// The canonical JSON of a new action: what the game reads in `action`, written back.
+    /// An action naming a field the game does not read (at any depth) is `malformed`, so
+    /// that what is stored and broadcast is only ever what the game understood.
+    fn canonical_action(&self, action: &Value) -> Result<Value, GameError>;
+    /// Applies one new action, checked as [`DynGame::canonical_action`] checks it; returns
+    /// the events it caused.
     fn apply_json(&mut self, action: &Value) -> Result<Vec<Value>, GameError>;
-    /// Applies one action; returns the events it caused with their sentences.
+    /// Applies one action as it was stored or recorded; returns the events it caused with
+    /// their sentences. Fields the game does not read are ignored here, so that games
+    /// stored before actions were checked for them still replay: new actions go through
+    /// [`DynGame::canonical_action`] first.
     fn apply_logged(&mut self, action: &Value) -> Result<Vec<LoggedEvent>, GameError>;
     fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError>;
     /// The views of several observers of one position (`None`: the spectator), each with
@@ -291,6 +299,54 @@ fn parse_action<G: Game>(action: &Value) -> Result<G::Action, GameError> {
     })
 }
 
+/// A new action: read as [`parse_action`] reads it, and refused when the JSON sent names a
+/// field that the action, written back, does not have. serde's `deny_unknown_fields` does
+/// not cover every shape (an internally tagged unit variant such as `{"type":"skip"}`
+/// takes any other field), so the check compares with what the game read instead.
+fn parse_new_action<G: Game>(action: &Value) -> Result<(G::Action, Value), GameError> {
+    let parsed = parse_action::<G>(action)?;
+    let canonical = to_json(&parsed);
+    if let Some(path) = unread_field(action, &canonical, String::new()) {
+        return Err(GameError::new(
+            GameErrorKind::Malformed,
+            format!(
+                "not a {} action: unknown field {path:?} (send an action as `legal` lists it)",
+                G::NAME
+            ),
+        ));
+    }
+    Ok((parsed, canonical))
+}
+
+/// The path of the first field of `sent` that `read` (its canonical form) lacks, if any.
+/// Only fields count: a field left out that the canonical form writes (a `null` option),
+/// or the order of a set's elements, is no unknown field.
+fn unread_field(sent: &Value, read: &Value, path: String) -> Option<String> {
+    match (sent, read) {
+        (Value::Object(sent), Value::Object(read)) => sent.iter().find_map(|(key, value)| {
+            let path = format!("{path}/{key}");
+            match read.get(key) {
+                None => Some(path),
+                Some(read) => unread_field(value, read, path),
+            }
+        }),
+        (Value::Array(sent), Value::Array(read)) if sent.len() == read.len() => sent
+            .iter()
+            .zip(read)
+            .enumerate()
+            .find_map(|(i, (sent, read))| unread_field(sent, read, format!("{path}/{i}"))),
+        // A list the game read as another length (a set given with repeats): objects in it
+        // cannot be matched to what was read, so they are refused.
+        (Value::Array(sent), _) => sent
+            .iter()
+            .any(|v| v.is_object())
+            .then(|| format!("{path}/0")),
+        // An object the game read as something else: its fields were not read.
+        (Value::Object(_), _) => Some(path),
+        _ => None,
+    }
+}
+
 pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Value {
     // Our own serde types serialize to JSON infallibly (no maps with non-string keys).
     serde_json::to_value(value).unwrap_or(Value::Null)
@@ -318,8 +374,12 @@ impl<G: Game> DynGame for ErasedGame<G> {
             .collect()
     }
 
+    fn canonical_action(&self, action: &Value) -> Result<Value, GameError> {
+        Ok(parse_new_action::<G>(action)?.1)
+    }
+
     fn apply_json(&mut self, action: &Value) -> Result<Vec<Value>, GameError> {
-        let action = parse_action::<G>(action)?;
+        let (action, _) = parse_new_action::<G>(action)?;
         Ok(self.apply(action)?.iter().map(to_json).collect())
     }
 
@@ -422,4 +482,45 @@ pub fn replay<G: Game>(
         log.push(events);
     }
     Ok((state, log))
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::unread_field;
+
+    #[test]
+    fn a_field_the_game_did_not_read_is_found_at_any_depth() {
+        let read = json!({"type": "build", "card": 3, "pay": null, "at": {"q": 1, "r": 2}});
+        for (sent, unread) in [
+            (json!({"type": "build", "card": 3}), None),
+            (json!({"type": "build", "card": 3, "pay": null}), None),
+            (json!({"type": "build", "card": 3, "x": "…"}), Some("/x")),
+            (
+                json!({"type": "build", "card": 3, "at": {"q": 1, "r": 2, "s": 0}}),
+                Some("/at/s"),
+            ),
+            (json!({"type": "build", "card": {"id": 3}}), Some("/card")),
+        ] {
+            assert_eq!(
+                unread_field(&sent, &read, String::new()).as_deref(),
+                unread,
+                "{sent}"
+            );
+        }
+        // A set in another order or with repeats names no field.
+        let read = json!({"type": "complete", "pay_from": ["bag", "cart"]});
+        for sent in [
+            json!({"type": "complete", "pay_from": ["cart", "bag"]}),
+            json!({"type": "complete", "pay_from": ["cart", "bag", "bag"]}),
+        ] {
+            assert_eq!(unread_field(&sent, &read, String::new()), None, "{sent}");
+        }
+        let sent = json!({"type": "complete", "pay_from": [{"x": 1}]});
+        assert_eq!(
+            unread_field(&sent, &read, String::new()).as_deref(),
+            Some("/pay_from/0")
+        );
+    }
 }

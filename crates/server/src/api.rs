@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use axum::extract::rejection::{JsonRejection, QueryRejection};
 use axum::extract::{Path, Query, State};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::Json;
 use serde::{Deserialize, Serialize};
@@ -21,7 +21,7 @@ use crate::protocol::{
     JoinGame, Joined, LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage,
 };
 use crate::replay::{Record, Replay, ReplayRequest};
-use crate::store::{SeatKind, Status};
+use crate::store::{LobbyCursor, LobbyQuery, SeatKind, Status};
 use crate::App;
 
 /// Largest HTTP body read.
@@ -126,26 +126,97 @@ pub async fn create(
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 pub struct ListQuery {
-    /// Only games of this status.
+    /// Only games of this game (a name from `/api/games/kinds`).
+    pub game: Option<String>,
+    /// Only games of this status (`open`: the games with a free seat).
     pub status: Option<Status>,
     /// At most this many (default and maximum 200).
     pub limit: Option<u32>,
+    /// Only games after this cursor: the one the `Link` header (`rel="next"`) of the page
+    /// before names.
+    pub before: Option<String>,
 }
 
+/// A lobby cursor as text: the last listed game's `created`, a dot, its id.
+fn cursor_text(cursor: &LobbyCursor) -> String {
+    format!("{}.{}", cursor.created, cursor.id)
+}
+
+fn parse_cursor(text: &str) -> Result<LobbyCursor, ApiError> {
+    text.split_once('.')
+        .and_then(|(created, id)| {
+            let created = created.parse().ok()?;
+            crate::tokens::is_game_id(id).then(|| LobbyCursor {
+                created,
+                id: id.to_string(),
+            })
+        })
+        .ok_or_else(|| {
+            ApiError::malformed(
+                "before is a cursor from the lobby's Link header (rel=\"next\")".to_string(),
+            )
+        })
+}
+
+/// The lobby, newest first, a page at a time: when more games may follow, the `Link`
+/// header names the next page (`</api/games?…&before=CURSOR>; rel="next"`), which stays
+/// the same however many games are created meanwhile.
 #[utoipa::path(
     get,
     path = "/api/games",
     params(ListQuery),
-    responses((status = 200, body = Vec<GameSummary>), (status = 400, body = ErrorBody)),
+    responses(
+        (status = 200, body = Vec<GameSummary>, headers(("link" = String, description = "the next page: `<URL>; rel=\"next\"`, when more games may follow"))),
+        (status = 400, body = ErrorBody)
+    ),
     tag = "lobby"
 )]
 pub async fn list(
     State(app): State<Arc<App>>,
     query: Result<Query<ListQuery>, QueryRejection>,
-) -> Result<Json<Vec<GameSummary>>, ApiError> {
+) -> Result<Response, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::malformed(e.body_text()))?;
-    let limit = query.limit.unwrap_or(MAX_LIST).min(MAX_LIST);
-    Ok(Json(app.hub.list(query.status, limit).await?))
+    if let Some(game) = &query.game {
+        app.hub.catalog().named(game)?;
+    }
+    let lobby = LobbyQuery {
+        game: query.game,
+        status: query.status,
+        before: query.before.as_deref().map(parse_cursor).transpose()?,
+        limit: query.limit.unwrap_or(MAX_LIST).clamp(1, MAX_LIST),
+    };
+    let games = app.hub.list(&lobby).await?;
+    let next = games
+        .last()
+        .filter(|_| games.len() == lobby.limit as usize)
+        .map(|last| {
+            let cursor = LobbyCursor {
+                created: last.created,
+                id: last.id.clone(),
+            };
+            next_page_link(&lobby, &cursor)
+        });
+    let mut response = Json(games).into_response();
+    if let Some(link) = next.and_then(|link| HeaderValue::try_from(link).ok()) {
+        response.headers_mut().insert(header::LINK, link);
+    }
+    Ok(response)
+}
+
+/// The `Link` header value naming the page after `cursor` of the lobby query `lobby`.
+fn next_page_link(lobby: &LobbyQuery, cursor: &LobbyCursor) -> String {
+    // Game names and statuses are plain ASCII words (checked), and a cursor is digits, a
+    // dot and a game id: nothing to escape.
+    let mut query = Vec::new();
+    if let Some(game) = &lobby.game {
+        query.push(format!("game={game}"));
+    }
+    if let Some(status) = lobby.status {
+        query.push(format!("status={}", status.as_str()));
+    }
+    query.push(format!("limit={}", lobby.limit));
+    query.push(format!("before={}", cursor_text(cursor)));
+    format!("</api/games?{}>; rel=\"next\"", query.join("&"))
 }
 
 #[utoipa::path(

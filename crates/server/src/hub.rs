@@ -19,13 +19,15 @@ use crate::catalog::{Catalog, GameKind, Setup};
 use crate::committer::Committer;
 use crate::error::ApiError;
 use crate::limits::AddressKey;
+use crate::names::clean_name;
 use crate::patch::ViewPatcher;
 use crate::protocol::{
     CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame, Joined,
     LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage, UpdateText,
 };
 use crate::store::{
-    bots_only, Change, Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store, StoreError,
+    bots_only, Change, Commit, GameRow, LobbyQuery, MoveRow, SeatKind, SeatRecord, Status, Store,
+    StoreError,
 };
 use crate::tokens;
 
@@ -38,8 +40,6 @@ use scheduler::BotScheduler;
 const UPDATE_BUFFER: usize = 64;
 /// Tables nobody watched for this long leave the cache (they are reloaded on demand).
 const IDLE_EVICTION: Duration = Duration::from_secs(300);
-/// Longest player name kept.
-pub const MAX_NAME_CHARS: usize = 32;
 
 /// What the hub is told at start.
 #[derive(Debug, Clone)]
@@ -132,29 +132,35 @@ impl Table {
 
     /// The seat whose token this is, if any.
     pub fn seat_of_token(&self, token: &str) -> Option<Seat> {
-        let hash = tokens::hash(token);
-        let st = self.lock();
-        st.row
-            .seats
-            .iter()
-            .position(|s| s.token_hash.as_deref() == Some(hash.as_str()))
-            .and_then(|i| Seat::try_from(i).ok())
+        self.token_seat(token).map(|(seat, _)| seat)
     }
 
-    pub fn seat_is_free(&self, seat: Seat) -> bool {
-        self.lock()
+    /// The seat whose token this is, and whether it is free (the token is then its
+    /// invitation), read at once.
+    pub fn token_seat(&self, token: &str) -> Option<(Seat, bool)> {
+        let hash = tokens::hash(token);
+        let st = self.lock();
+        let (index, record) = st
             .row
             .seats
-            .get(usize::from(seat))
-            .is_some_and(SeatRecord::is_free)
+            .iter()
+            .enumerate()
+            .find(|(_, s)| s.token_hash.as_deref() == Some(hash.as_str()))?;
+        Some((Seat::try_from(index).ok()?, record.is_free()))
     }
 
     /// Starts watching as `seat` (`None`: spectator): the state message and the updates
     /// that follow it, with nothing missed or repeated in between.
-    pub fn watch(self: &Arc<Self>, seat: Option<Seat>) -> Result<Watch, ApiError> {
+    /// `token`: the seat's new token, when this connection just claimed it with its
+    /// invitation; the state message carries it to this connection alone.
+    pub fn watch(
+        self: &Arc<Self>,
+        seat: Option<Seat>,
+        token: Option<String>,
+    ) -> Result<Watch, ApiError> {
         let mut st = self.lock();
         let slot = slot_index(&st, seat);
-        let state = state_message(&mut st, seat)?;
+        let state = state_message(&mut st, seat, token)?;
         st.slots[slot].watchers += 1;
         st.last_used = Instant::now();
         let updates = self.updates.subscribe();
@@ -172,7 +178,7 @@ impl Table {
     /// becomes this view.
     pub fn state_for(&self, seat: Option<Seat>) -> Result<(u64, String), ApiError> {
         let mut st = self.lock();
-        let text = state_message(&mut st, seat)?;
+        let text = state_message(&mut st, seat, None)?;
         Ok((st.seq, text))
     }
 }
@@ -296,8 +302,13 @@ impl LoggedMove {
     }
 }
 
-/// The state message for `seat`, making its view the slot's patch base.
-fn state_message(st: &mut TableState, seat: Option<Seat>) -> Result<String, ApiError> {
+/// The state message for `seat`, making its view the slot's patch base; `token`: the
+/// seat's new token, for the connection that just claimed it.
+fn state_message(
+    st: &mut TableState,
+    seat: Option<Seat>,
+    token: Option<String>,
+) -> Result<String, ApiError> {
     let observed = st
         .game
         .observe(&[seat], None)?
@@ -317,6 +328,7 @@ fn state_message(st: &mut TableState, seat: Option<Seat>) -> Result<String, ApiE
         legal,
         seats: seat_infos(&st.row),
         outcome: outcome_json(st.game.as_ref()),
+        token,
     };
     let slot = slot_index(st, seat);
     st.slots[slot].view = Some(observed);
@@ -639,61 +651,61 @@ impl Hub {
                     .ok_or_else(|| ApiError::new(ErrorKind::SeatTaken, "no seat is free"))?,
             }
         };
-        let token = tokens::new_token();
-        self.claim(&table, seat, name, Some(tokens::hash(&token)))
-            .await?;
+        let token = self.claim(&table, seat, name, None).await?;
         Ok(Joined { seat, token })
     }
 
-    /// Gives free seat `seat` a name (and a new token hash when joining from the lobby);
-    /// starts the game once no seat is free.
+    /// Gives free seat `seat` a name and a new token, which it returns: the seat's
+    /// invitation link (its token until now) stops working, so that a link is spent by
+    /// whoever takes the seat with it, and nobody who opens it later sits there too.
+    /// `invitation` is the hash of the token the seat was claimed with over WebSocket
+    /// (`None`: joined from the lobby); a claim whose invitation is no longer the seat's
+    /// is `bad_token`. Starts the game once no seat is free.
+    ///
+    /// Of claims racing for one seat exactly one wins: here they queue on the table's
+    /// seats lock, and across server processes the row is compare-and-set on its
+    /// `version`. A claim that loses the compare-and-set reads the row the other process
+    /// stored and is checked again on it.
     pub async fn claim(
         self: &Arc<Self>,
         table: &Arc<Table>,
         seat: Seat,
         name: String,
-        token_hash: Option<String>,
-    ) -> Result<(), ApiError> {
-        let _serial = table.seats_lock.lock().await;
-        let (seats, status, version) = {
-            let st = table.lock();
-            let Some(record) = st.row.seats.get(usize::from(seat)) else {
-                return Err(ApiError::not_found(format!(
-                    "seat {seat} does not exist; seats are 0..{}",
-                    st.row.seats.len()
-                )));
+        invitation: Option<&str>,
+    ) -> Result<String, ApiError> {
+        let token = tokens::new_token();
+        let serial = table.seats_lock.lock().await;
+        let mut heard_of_others = false;
+        let (seats, status, version) = loop {
+            let (seats, status, version) = {
+                let st = table.lock();
+                claimed_seats(&st.row, seat, &name, &token, invitation)?
             };
-            if !record.is_free() {
-                return Err(ApiError::new(
-                    ErrorKind::SeatTaken,
-                    format!("seat {seat} is taken"),
-                ));
+            match self
+                .store
+                .update_seats(&table.id, &seats, status, version)
+                .await
+            {
+                Ok(()) => break (seats, status, version),
+                Err(StoreError::Conflict) if !heard_of_others => {
+                    // Another server process changed the game: check again on its row.
+                    heard_of_others = true;
+                    let row = self
+                        .store
+                        .load_row(&table.id)
+                        .await?
+                        .ok_or_else(|| ApiError::not_found(format!("no game {}", table.id)))?;
+                    install_row(table, &row);
+                }
+                Err(e) => {
+                    if e == StoreError::Conflict {
+                        drop(serial);
+                        self.fall_behind(table);
+                    }
+                    return Err(e.into());
+                }
             }
-            let mut seats = st.row.seats.clone();
-            let record = &mut seats[usize::from(seat)];
-            record.name = Some(name);
-            if token_hash.is_some() {
-                record.token_hash = token_hash;
-            }
-            let status = if seats.iter().any(SeatRecord::is_free) {
-                Status::Open
-            } else {
-                Status::Running
-            };
-            (seats, status, st.row.version)
         };
-        if let Err(e) = self
-            .store
-            .update_seats(&table.id, &seats, status, version)
-            .await
-        {
-            if e == StoreError::Conflict {
-                // Another server process changed the game: our copy is behind.
-                drop(_serial);
-                self.fall_behind(table);
-            }
-            return Err(e.into());
-        }
         let message = {
             let mut st = table.lock();
             st.row.seats = seats;
@@ -704,10 +716,14 @@ impl Hub {
         let _ = table
             .updates
             .send(Arc::new(Broadcast::Seats(message.into())));
-        if status == Status::Running {
+        drop(serial);
+        if heard_of_others {
+            // Moves the other process stored, if it started the game meanwhile.
+            self.fall_behind(table);
+        } else if status == Status::Running {
             self.schedule_bot(table);
         }
-        Ok(())
+        Ok(token)
     }
 
     /// The one path of every move, human or bot: check, store, then broadcast. The move is
@@ -759,15 +775,18 @@ impl Hub {
                     },
                 ));
             }
+            // What is stored and broadcast is what the game read, written back: never
+            // fields it did not read (they are refused).
+            let action = st.game.canonical_action(action)?;
             let mut next = st.game.box_clone();
-            let events = next.apply_logged(action)?;
+            let events = next.apply_logged(&action)?;
             st.writing = Some(Writing::Move);
             let commit = Commit {
                 mv: MoveRow {
                     game_id: table.id.clone(),
                     seq,
                     seat,
-                    action: action.clone(),
+                    action,
                     at: now_ms(),
                 },
                 ends_game: next.to_move().is_none(),
@@ -966,15 +985,11 @@ impl Hub {
         Ok(summary)
     }
 
-    /// The lobby: the newest games, optionally of one status.
-    pub async fn list(
-        &self,
-        status: Option<Status>,
-        limit: u32,
-    ) -> Result<Vec<GameSummary>, ApiError> {
+    /// A page of the lobby: the newest games first.
+    pub async fn list(&self, query: &LobbyQuery) -> Result<Vec<GameSummary>, ApiError> {
         Ok(self
             .store
-            .list_games(status, limit)
+            .list_games(query)
             .await?
             .iter()
             .map(summary_of)
@@ -1056,10 +1071,17 @@ fn install_stored(table: &Table, row: &GameRow, moves: &[MoveRow]) -> Result<(),
         let _ = table.updates.send(Arc::new(update));
         metrics::counter!("tabletop_moves_followed_total").increment(1);
     }
+    install_row(table, row);
+    Ok(())
+}
+
+/// Installs the seats and status of row `row`, stored by another server process, if it is
+/// newer than the table's, and tells the watchers when the seats changed.
+fn install_row(table: &Table, row: &GameRow) {
     let message = {
         let mut st = table.lock();
         if row.version <= st.row.version {
-            return Ok(());
+            return;
         }
         let seats_changed = row.seats != st.row.seats;
         st.row.seats = row.seats.clone();
@@ -1072,7 +1094,48 @@ fn install_stored(table: &Table, row: &GameRow, moves: &[MoveRow]) -> Result<(),
             .updates
             .send(Arc::new(Broadcast::Seats(message.into())));
     }
-    Ok(())
+}
+
+/// The seats, status and version of `row` with free seat `seat` taken by `name` under the
+/// new token `token`; `invitation`: the hash of the invitation token it is taken with.
+fn claimed_seats(
+    row: &GameRow,
+    seat: Seat,
+    name: &str,
+    token: &str,
+    invitation: Option<&str>,
+) -> Result<(Vec<SeatRecord>, Status, i64), ApiError> {
+    let Some(record) = row.seats.get(usize::from(seat)) else {
+        return Err(ApiError::not_found(format!(
+            "seat {seat} does not exist; seats are 0..{}",
+            row.seats.len()
+        )));
+    };
+    if let Some(invitation) = invitation {
+        if !record.is_free() || record.token_hash.as_deref() != Some(invitation) {
+            return Err(ApiError::new(
+                ErrorKind::BadToken,
+                "this invitation was used: its seat is taken (an invitation link seats one \
+                 person, once)",
+            ));
+        }
+    }
+    if !record.is_free() {
+        return Err(ApiError::new(
+            ErrorKind::SeatTaken,
+            format!("seat {seat} is taken"),
+        ));
+    }
+    let mut seats = row.seats.clone();
+    let record = &mut seats[usize::from(seat)];
+    record.name = Some(name.to_string());
+    record.token_hash = Some(tokens::hash(token));
+    let status = if seats.iter().any(SeatRecord::is_free) {
+        Status::Open
+    } else {
+        Status::Running
+    };
+    Ok((seats, status, row.version))
 }
 
 /// Installs stored move `next` and its update's views; returns the update to broadcast
@@ -1218,17 +1281,4 @@ fn summary_of(row: &GameRow) -> GameSummary {
         outcome: None,
         data_digest: row.data_digest.clone(),
     }
-}
-
-/// A player name as kept: trimmed, 1 to [`MAX_NAME_CHARS`] characters, no control
-/// characters.
-pub fn clean_name(name: &str) -> Result<String, ApiError> {
-    let name = name.trim();
-    let chars = name.chars().count();
-    if chars == 0 || chars > MAX_NAME_CHARS || name.chars().any(char::is_control) {
-        return Err(ApiError::malformed(format!(
-            "a name has 1 to {MAX_NAME_CHARS} characters and no control characters"
-        )));
-    }
-    Ok(name.to_string())
 }

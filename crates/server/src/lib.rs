@@ -19,6 +19,7 @@ mod error;
 mod health;
 mod hub;
 mod limits;
+mod names;
 pub mod patch;
 pub mod protocol;
 pub mod replay;

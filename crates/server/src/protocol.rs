@@ -251,6 +251,12 @@ pub enum ServerMessage {
         #[schema(value_type = Option<Object>)]
         #[ts(as = "Option<engine::Outcome>")]
         outcome: Option<Value>,
+        /// The seat's new token, only in the state sent to the connection that has just
+        /// taken a free seat with its invitation token: the invitation is spent (it gets
+        /// `bad_token` from now on), and this token is the way back to the seat.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        token: Option<String>,
     },
     /// One stored move: its events, the seat's view as an RFC 6902 patch of the previous
     /// one, and who is to move now.

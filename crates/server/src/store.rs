@@ -99,6 +99,25 @@ pub struct GameRow {
     pub data_digest: Option<String>,
 }
 
+/// A page of the lobby: the newest games first, by `created` and then by id, optionally
+/// of one game and one status.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LobbyQuery {
+    pub game: Option<String>,
+    pub status: Option<Status>,
+    /// Only games listed after this one: the last game of the page before. A page read
+    /// from a cursor stays the same when newer games are created meanwhile.
+    pub before: Option<LobbyCursor>,
+    pub limit: u32,
+}
+
+/// Where a page of the lobby ends: its last game's `(created, id)`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LobbyCursor {
+    pub created: i64,
+    pub id: String,
+}
+
 /// A `moves` row.
 #[derive(Debug, Clone, PartialEq)]
 pub struct MoveRow {
@@ -203,12 +222,8 @@ pub trait Store: Send + Sync + 'static {
         let moves = self.load_moves(id, 0).await?;
         Ok(Some((row, moves)))
     }
-    /// The newest games first, optionally of one status.
-    async fn list_games(
-        &self,
-        status: Option<Status>,
-        limit: u32,
-    ) -> Result<Vec<GameRow>, StoreError>;
+    /// The games `query` asks for, newest first (by `created`, then by id).
+    async fn list_games(&self, query: &LobbyQuery) -> Result<Vec<GameRow>, StoreError>;
     /// Ids of the games of a status (start-up: running games whose bots must move).
     async fn game_ids(&self, status: Status) -> Result<Vec<String>, StoreError>;
     /// Replaces the seats and status if the row is still at `version` (then at

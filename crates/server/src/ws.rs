@@ -11,8 +11,10 @@ use axum::response::Response;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
-use crate::hub::{clean_name, Broadcast, Table, Watch};
+use crate::hub::{Broadcast, Table, Watch};
+use crate::names::clean_name;
 use crate::protocol::{ClientMessage, ErrorKind};
+use crate::tokens;
 use crate::App;
 
 /// Largest client message the protocol reads; larger ones get a `too_large` error.
@@ -34,6 +36,8 @@ const HELLO_WITHIN: Duration = Duration::from_secs(30);
 /// Close codes (RFC 6455).
 const NORMAL: u16 = 1000;
 const GOING_AWAY: u16 = 1001;
+const PROTOCOL_ERROR: u16 = 1002;
+const INVALID_DATA: u16 = 1007;
 const POLICY: u16 = 1008;
 const TOO_BIG: u16 = 1009;
 
@@ -65,6 +69,29 @@ async fn close(socket: &mut WebSocket, code: u16, reason: &str) {
         reason: reason.into(),
     };
     let _ = socket.send(Message::Close(Some(frame))).await;
+}
+
+/// Closes the connection after a read failed, with the code that says why (RFC 6455
+/// 7.4.1); a connection that is already gone is left as it is.
+async fn close_after(socket: &mut WebSocket, error: axum::Error) {
+    if let Some((code, reason)) = close_code(&error) {
+        close(socket, code, reason).await;
+    }
+}
+
+/// The close code and reason for a read error: `None` when the connection is gone (no
+/// close frame can reach the client).
+fn close_code(error: &axum::Error) -> Option<(u16, &'static str)> {
+    use tungstenite::Error;
+    let inner = std::error::Error::source(error)?;
+    Some(match inner.downcast_ref::<Error>()? {
+        Error::Capacity(_) => (TOO_BIG, "frame or message too large"),
+        Error::Utf8(_) => (INVALID_DATA, "text frame is not UTF-8"),
+        Error::ConnectionClosed | Error::AlreadyClosed | Error::Io(_) => return None,
+        // Protocol errors (reserved opcodes or bits, unmasked client frames, bad control
+        // frames, …) and anything else the peer sent that is not WebSocket.
+        _ => (PROTOCOL_ERROR, "not a valid WebSocket frame"),
+    })
 }
 
 async fn send_error(socket: &mut WebSocket, error: &ApiError) -> bool {
@@ -121,15 +148,15 @@ async fn session(app: Arc<App>, id: String, mut socket: WebSocket) {
                         continue;
                     }
                     Some(Ok(_)) => continue,
-                    Some(Err(_)) => {
-                        close(&mut socket, TOO_BIG, "unreadable or oversized frame").await;
+                    Some(Err(e)) => {
+                        close_after(&mut socket, e).await;
                         return;
                     }
                 };
                 match parse(&text) {
                     Ok(ClientMessage::Hello { token, name }) => {
                         match hello(&app, &table, token, name).await {
-                            Ok(seat) => break seat,
+                            Ok(seated) => break seated,
                             Err(e) => {
                                 send_error(&mut socket, &e).await;
                             }
@@ -146,7 +173,8 @@ async fn session(app: Arc<App>, id: String, mut socket: WebSocket) {
             }
         }
     };
-    let mut watch = match table.watch(seat) {
+    let (seat, new_token) = seat;
+    let mut watch = match table.watch(seat, new_token) {
         Ok(watch) => watch,
         Err(e) => {
             send_error(&mut socket, &e).await;
@@ -215,8 +243,8 @@ async fn session(app: Arc<App>, id: String, mut socket: WebSocket) {
                         continue;
                     }
                     Some(Ok(_)) => continue,
-                    Some(Err(_)) => {
-                        close(&mut socket, TOO_BIG, "unreadable or oversized frame").await;
+                    Some(Err(e)) => {
+                        close_after(&mut socket, e).await;
                         break;
                     }
                 };
@@ -260,30 +288,35 @@ fn resync(watch: &Watch, seen: &mut u64) -> Option<Utf8Bytes> {
     Some(text.into())
 }
 
-/// The seat of a hello: the token's seat (claiming it if it is free), or the spectator.
+/// The seat of a hello: the token's seat, or the spectator. A free seat's token is its
+/// invitation: the hello claims the seat, which gets a new token (returned, for this
+/// connection's state message), and the invitation is spent.
 async fn hello(
     app: &Arc<App>,
     table: &Arc<Table>,
     token: Option<String>,
     name: Option<String>,
-) -> Result<Option<u8>, ApiError> {
+) -> Result<(Option<u8>, Option<String>), ApiError> {
     let Some(token) = token else {
-        return Ok(None);
+        return Ok((None, None));
     };
-    let seat = table.seat_of_token(&token).ok_or_else(|| {
+    let (seat, free) = table.token_seat(&token).ok_or_else(|| {
         ApiError::new(
             ErrorKind::BadToken,
-            "this token is not a seat of this game; say hello without a token to watch",
+            "this token is not a seat of this game (an invitation link works once); say \
+             hello without a token to watch",
         )
     })?;
-    if table.seat_is_free(seat) {
-        let name = match name {
-            Some(name) => clean_name(&name)?,
-            None => format!("Player {}", seat + 1),
-        };
-        app.hub.claim(table, seat, name, None).await?;
+    if !free {
+        return Ok((Some(seat), None));
     }
-    Ok(Some(seat))
+    let name = match name {
+        Some(name) => clean_name(&name)?,
+        None => format!("Player {}", seat + 1),
+    };
+    let invitation = tokens::hash(&token);
+    let new_token = app.hub.claim(table, seat, name, Some(&invitation)).await?;
+    Ok((Some(seat), Some(new_token)))
 }
 
 async fn handle(app: &Arc<App>, watch: &Watch, text: &str) -> Result<(), ApiError> {

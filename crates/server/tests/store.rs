@@ -4,7 +4,8 @@ use std::sync::Arc;
 
 use serde_json::json;
 use server::store::{
-    self, Change, Commit, GameRow, MoveRow, SeatKind, SeatRecord, Status, Store, StoreError,
+    self, Change, Commit, GameRow, LobbyQuery, MoveRow, SeatKind, SeatRecord, Status, Store,
+    StoreError,
 };
 use server::SyncMode;
 
@@ -181,13 +182,22 @@ async fn contract(url: &str) {
         .create_game(&game("cccccccccccc", Status::Open), None)
         .await
         .expect("second game");
+    let lobby = |status, limit| LobbyQuery {
+        game: None,
+        status,
+        before: None,
+        limit,
+    };
     let open = store
-        .list_games(Some(Status::Open), 10)
+        .list_games(&lobby(Some(Status::Open), 10))
         .await
         .expect("list");
     let ids: Vec<&str> = open.iter().map(|g| g.id.as_str()).collect();
     assert_eq!(ids, ["cccccccccccc"]);
-    assert_eq!(store.list_games(None, 1).await.expect("list").len(), 1);
+    assert_eq!(
+        store.list_games(&lobby(None, 1)).await.expect("list").len(),
+        1
+    );
     let counts = store.status_counts().await.expect("counts");
     assert_eq!((counts.open, counts.running, counts.over), (1, 1, 1));
     assert_eq!(

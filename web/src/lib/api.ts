@@ -13,6 +13,7 @@ import type { LogEntry } from '../generated/server/LogEntry'
 import type { Status } from '../generated/server/Status'
 import type { Replay } from '../generated/server/Replay'
 import type { ReplayRequest } from '../generated/server/ReplayRequest'
+import { lobbyPath, nextPage, type LobbyPage } from './lobby'
 import { isReplay } from './replay'
 
 /** The server's error kinds, plus `network` when the server could not be reached at all. */
@@ -65,6 +66,11 @@ function post(body: unknown): RequestInit {
   return { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) }
 }
 
+async function lobbyPage(path: string): Promise<LobbyPage> {
+  const response = await send(path)
+  return { games: (await response.json()) as GameSummary[], next: nextPage(response.headers.get('link')) }
+}
+
 const gamePath = (id: string) => `/api/games/${encodeURIComponent(id)}`
 
 let kindsRequest: Promise<Kinds> | undefined
@@ -78,8 +84,13 @@ export const api = {
     })
     return kindsRequest
   },
-  list(status: Status, limit = 30): Promise<GameSummary[]> {
-    return json(`/api/games?status=${status}&limit=${limit}`)
+  /** The first page of a lobby list: games of `status` (and of `game` unless null), newest first. */
+  list(status: Status, game: string | null = null, limit = 30): Promise<LobbyPage> {
+    return lobbyPage(lobbyPath(status, game, limit))
+  },
+  /** The page at `path`: a list's `next`. */
+  listMore(path: string): Promise<LobbyPage> {
+    return lobbyPage(path)
   },
   summary(id: string): Promise<GameSummary> {
     return json(gamePath(id))

@@ -66,6 +66,12 @@ export interface ConnectionOptions {
   token: string | null
   /** The display name for claiming a free seat. */
   name?: string | null
+  /**
+   * Called with the seat's new token when the hello has claimed a free seat with its
+   * invitation token: the invitation is spent, and this token is the only way back to the
+   * seat (keep it). The connection says hello with it from then on.
+   */
+  onToken?: (token: string) => void
   url?: string
   openSocket?: OpenSocket
   /** The log as this seat is told it (`token`: the seat's; null for a spectator). */
@@ -98,10 +104,12 @@ export class Connection {
   attempt = $state(0)
   /** A state has arrived at least once: there is a table to draw. */
   synced = $state(false)
+  /** The seat's token: the one given, until a claimed invitation brings the seat's new one. */
+  token = $state<string | null>(null)
 
   readonly gameId: string
-  private readonly token: string | null
   private readonly name: string | null
+  private readonly onToken: ((token: string) => void) | undefined
   private readonly url: string
   private readonly openSocket: OpenSocket
   private readonly fetchLog: ((gameId: string, token: string | null) => Promise<LogEntry[]>) | undefined
@@ -119,6 +127,7 @@ export class Connection {
     this.gameId = gameId
     this.token = options.token
     this.name = options.name ?? null
+    this.onToken = options.onToken
     this.url = options.url ?? socketUrl(gameId, globalThis.location)
     this.openSocket = options.openSocket ?? openBrowserSocket
     this.fetchLog = options.fetchLog
@@ -230,6 +239,10 @@ export class Connection {
   }
 
   private takeState(message: Extract<ServerMessage, { type: 'state' }>): void {
+    if (message.token !== undefined) {
+      this.token = message.token
+      this.onToken?.(message.token)
+    }
     this.view = message.view
     this.seq = message.seq
     this.seat = message.seat

@@ -90,12 +90,21 @@ function updateMessage(seq: number, patch: unknown[], extra: Partial<Extract<Ser
 
 let network: FakeNetwork
 
-function connect(options: { token?: string | null; fetchLog?: (id: string, token: string | null) => Promise<LogEntry[]> } = {}) {
+function connect(
+  options: {
+    token?: string | null
+    name?: string
+    fetchLog?: (id: string, token: string | null) => Promise<LogEntry[]>
+    onToken?: (token: string) => void
+  } = {},
+) {
   const connection = new Connection('g1', {
     token: options.token === undefined ? 'seat-0-token' : options.token,
+    name: options.name,
     url: 'ws://test/api/games/g1/ws',
     openSocket: network.open,
     fetchLog: options.fetchLog,
+    onToken: options.onToken,
   })
   connection.start()
   network.last.opens()
@@ -116,6 +125,24 @@ describe('hello', () => {
     expect(network.last.sent).toEqual([{ type: 'hello', token: 'seat-0-token', name: null }])
     connect({ token: null })
     expect(network.last.sent).toEqual([{ type: 'hello', token: null, name: null }])
+  })
+
+  it('keeps the new token of a claimed invitation and says hello with it from then on', () => {
+    vi.useFakeTimers()
+    const kept: string[] = []
+    const connection = connect({ token: 'invitation', name: 'Ana', onToken: (token) => kept.push(token) })
+    expect(network.last.sent).toEqual([{ type: 'hello', token: 'invitation', name: 'Ana' }])
+    network.last.says(stateMessage({}, 0, { token: 'new-seat-token' }))
+    expect(kept).toEqual(['new-seat-token'])
+    expect(connection.token).toBe('new-seat-token')
+    // A state without a token (a resync, a reconnection) keeps the token as it is.
+    network.last.says(stateMessage({}, 0))
+    expect(kept).toEqual(['new-seat-token'])
+    network.last.drops()
+    connection.retryNow()
+    network.last.opens()
+    expect(network.last.sent).toEqual([{ type: 'hello', token: 'new-seat-token', name: 'Ana' }])
+    connection.dispose()
   })
 
   it('builds the socket address from the page address', () => {

@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest'
-import { forgetGame, myGame, myGames, rememberGame, rememberedName, rememberName, updateGame, type MyGame } from './myGames'
+import {
+  forgetGame,
+  holdsSeatOf,
+  myGame,
+  myGames,
+  rememberGame,
+  rememberedName,
+  rememberName,
+  updateGame,
+  withNewToken,
+  type MyGame,
+} from './myGames'
 
 function memory(initial: Record<string, string> = {}) {
   const items = new Map(Object.entries(initial))
@@ -20,6 +31,22 @@ const game = (id: string, extra: Partial<MyGame> = {}): MyGame => ({
 })
 
 describe('my games', () => {
+  it("keeps the seat's new token once an invitation is spent, and knows the spent link", () => {
+    const store = memory()
+    const followed = game('a', { seat: null, token: 'invitation', joinName: 'Ana' })
+    rememberGame(followed, store)
+    rememberGame(withNewToken(followed, 'seat-token'), store)
+    const kept = myGame('a', store)
+    expect(kept).toMatchObject({ token: 'seat-token', invitation: 'invitation' })
+    expect(kept?.joinName).toBeUndefined()
+    expect(holdsSeatOf(kept, 'invitation')).toBe(true)
+    expect(holdsSeatOf(kept, 'seat-token')).toBe(true)
+    expect(holdsSeatOf(kept, 'another')).toBe(false)
+    expect(holdsSeatOf(undefined, 'invitation')).toBe(false)
+    // A second claim (never sent by the server, but harmless) keeps the first invitation.
+    expect(withNewToken(kept as MyGame, 'later').invitation).toBe('invitation')
+  })
+
   it('keeps games newest first, replacing one remembered again', () => {
     const store = memory()
     rememberGame(game('a'), store)

@@ -19,6 +19,12 @@ export interface MyGame {
   added: number
   /** The name to claim a free seat with (a followed invitation link). */
   joinName?: string
+  /**
+   * The invitation token the seat was taken with. The server spends an invitation when its
+   * seat is taken (the seat gets a new token, `token`): kept only so that the same link
+   * opened again here leads back to the table.
+   */
+  invitation?: string
 }
 
 const GAMES_KEY = 'tabletop.games'
@@ -49,8 +55,20 @@ function isMyGame(value: unknown): value is MyGame {
     (v.token === null || typeof v.token === 'string') &&
     Array.isArray(v.invites) &&
     v.invites.every(isInvitation) &&
-    typeof v.added === 'number'
+    typeof v.added === 'number' &&
+    (v.invitation === undefined || typeof v.invitation === 'string')
   )
+}
+
+/** Whether `token` (from a link) is this browser's way to its seat in `game`: its token, or the spent invitation it took the seat with. */
+export function holdsSeatOf(game: MyGame | undefined, token: string): boolean {
+  return game !== undefined && (game.token === token || game.invitation === token)
+}
+
+/** The entry once the hello has claimed the seat with its invitation: the new token replaces the spent one. */
+export function withNewToken(game: MyGame, token: string): MyGame {
+  const { joinName: _claimed, ...rest } = game
+  return { ...rest, token, invitation: game.invitation ?? game.token ?? undefined }
 }
 
 /** Every game this browser holds a seat or an invitation of, newest first. */

@@ -13,8 +13,14 @@ export const router = {
   },
 }
 
-/** Opens `hash` (one of routes.ts's `href`s). */
-export function navigate(hash: string): void {
-  if (location.hash === hash) current = parseRoute(hash)
+/**
+ * Opens `hash` (one of routes.ts's `href`s). `replace`: in place of the current address in
+ * the history (a spent invitation link is not returned to with the back button).
+ */
+export function navigate(hash: string, { replace = false } = {}): void {
+  if (replace) {
+    history.replaceState(history.state, '', hash)
+    current = parseRoute(hash)
+  } else if (location.hash === hash) current = parseRoute(hash)
   else location.hash = hash
 }

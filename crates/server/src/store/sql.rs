@@ -14,7 +14,8 @@ use sqlx::{AnyPool, Executor, Row};
 use tokio::sync::mpsc;
 
 use super::{
-    Change, Commit, GameRow, MoveRow, SeatRecord, Status, StatusCounts, Store, StoreError,
+    Change, Commit, GameRow, LobbyQuery, MoveRow, SeatRecord, Status, StatusCounts, Store,
+    StoreError,
 };
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
@@ -461,31 +462,51 @@ impl Store for SqlStore {
         Ok(moves)
     }
 
-    async fn list_games(
-        &self,
-        status: Option<Status>,
-        limit: u32,
-    ) -> Result<Vec<GameRow>, StoreError> {
-        let rows = match status {
-            Some(status) => {
-                sqlx::query(&format!(
-                    "SELECT {GAME_COLUMNS} FROM games WHERE status = $1 \
-                     ORDER BY created DESC, id LIMIT $2"
-                ))
-                .bind(status.as_str())
-                .bind(i64::from(limit))
-                .fetch_all(&self.pool)
-                .await?
-            }
-            None => {
-                sqlx::query(&format!(
-                    "SELECT {GAME_COLUMNS} FROM games ORDER BY created DESC, id LIMIT $1"
-                ))
-                .bind(i64::from(limit))
-                .fetch_all(&self.pool)
-                .await?
-            }
+    async fn list_games(&self, query: &LobbyQuery) -> Result<Vec<GameRow>, StoreError> {
+        // Only the filters asked for are in the statement, so that each shape of query
+        // uses its index (migrations 0004 SQLite, 0005 PostgreSQL).
+        let mut conditions = Vec::new();
+        let mut next = 1;
+        let mut param = || {
+            let text = format!("${next}");
+            next += 1;
+            text
         };
+        if query.game.is_some() {
+            conditions.push(format!("game = {}", param()));
+        }
+        if query.status.is_some() {
+            conditions.push(format!("status = {}", param()));
+        }
+        if query.before.is_some() {
+            let (created, id) = (param(), param());
+            conditions.push(format!(
+                "(created < {created} OR (created = {created} AND id < {id}))"
+            ));
+        }
+        let filter = if conditions.is_empty() {
+            String::new()
+        } else {
+            format!("WHERE {}", conditions.join(" AND "))
+        };
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games {filter} ORDER BY created DESC, id DESC LIMIT {}",
+            param()
+        );
+        let mut statement = sqlx::query(&sql);
+        if let Some(game) = &query.game {
+            statement = statement.bind(game.as_str());
+        }
+        if let Some(status) = query.status {
+            statement = statement.bind(status.as_str());
+        }
+        if let Some(cursor) = &query.before {
+            statement = statement.bind(cursor.created).bind(cursor.id.as_str());
+        }
+        let rows = statement
+            .bind(i64::from(query.limit))
+            .fetch_all(&self.pool)
+            .await?;
         rows.iter().map(game_row).collect()
     }
 

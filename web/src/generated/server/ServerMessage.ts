@@ -18,7 +18,13 @@ seat: number | null, status: Status, view: JsonValue, to_move: number | null,
 /**
  * The legal actions, for the seat to move only.
  */
-legal: Array<LegalAction> | null, seats: Array<SeatInfo>, outcome: Outcome | null, } | { "type": "update", seq: number, 
+legal: Array<LegalAction> | null, seats: Array<SeatInfo>, outcome: Outcome | null, 
+/**
+ * The seat's new token, only in the state sent to the connection that has just
+ * taken a free seat with its invitation token: the invitation is spent (it gets
+ * `bad_token` from now on), and this token is the way back to the seat.
+ */
+token?: string, } | { "type": "update", seq: number, 
 /**
  * The seat that moved.
  */

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest'
+import type { GameSummary } from '../generated/server/GameSummary'
+import { lobbyPath, nextPage, refreshedList, withNextPage } from './lobby'
+
+const summary = (id: string, created: number): GameSummary => ({
+  id,
+  game: 'valdora',
+  config: {},
+  status: 'open',
+  seats: [],
+  seats_free: 1,
+  created,
+  seed_chosen: false,
+  seq: null,
+  to_move: null,
+  outcome: null,
+  data_digest: null,
+})
+
+describe('the lobby pages', () => {
+  it('asks for a status, a game when one is chosen, and a page size', () => {
+    expect(lobbyPath('open', null, 30)).toBe('/api/games?status=open&limit=30')
+    expect(lobbyPath('over', 'valley', 15)).toBe('/api/games?game=valley&status=over&limit=15')
+  })
+
+  it('follows the Link header to the next page, and only to this server', () => {
+    const next = '/api/games?status=open&limit=30&before=1700000000000.abcdefabcdef'
+    expect(nextPage(`<${next}>; rel="next"`)).toBe(next)
+    expect(nextPage(`</api/games?x=1>; rel="prev", <${next}>; rel=next`)).toBe(next)
+    expect(nextPage(`<${next}>; rel="prev"`)).toBeNull()
+    expect(nextPage('<https://elsewhere.example/api/games?x>; rel="next"')).toBeNull()
+    expect(nextPage(null)).toBeNull()
+  })
+
+  it('adds the next page once, and keeps older pages across a refresh', () => {
+    const first = { games: [summary('c', 3), summary('b', 2)], next: '/api/games?before=2.b' }
+    const shown = withNextPage(first, { games: [summary('b', 2), summary('a', 1)], next: null })
+    expect(shown.games.map((g) => g.id)).toEqual(['c', 'b', 'a'])
+    expect(shown.next).toBeNull()
+    // A new game arrived: the first page moves on, the older page shown stays below it.
+    const refreshed = refreshedList({ games: [summary('d', 4), summary('c', 3)], next: '/api/games?before=3.c' }, shown)
+    expect(refreshed.games.map((g) => g.id)).toEqual(['d', 'c', 'b', 'a'])
+    expect(refreshed.next).toBeNull()
+    // Only the first page shown: a refresh is the new first page.
+    expect(refreshedList(first, first)).toBe(first)
+  })
+})

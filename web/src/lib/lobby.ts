@@ -1,0 +1,58 @@
+// The lobby's lists, a page at a time (docs/server.md, `GET /api/games`): the first page's
+// address from the filters, the next page's from the `Link` header the server sends while
+// more games may follow, and a refreshed first page joined to the older pages already shown.
+import type { GameSummary } from '../generated/server/GameSummary'
+import type { Status } from '../generated/server/Status'
+
+/** The games of one list: newest first, and the address of the page after them (null: no more). */
+export interface LobbyPage {
+  games: GameSummary[]
+  next: string | null
+}
+
+/** The address of a list's first page: games of `status`, of game `game` only unless null. */
+export function lobbyPath(status: Status, game: string | null, limit: number): string {
+  const query = new URLSearchParams()
+  if (game !== null) query.set('game', game)
+  query.set('status', status)
+  query.set('limit', String(limit))
+  return `/api/games?${query.toString()}`
+}
+
+/**
+ * The next page's address in a `Link` header (RFC 8288): the target of `rel="next"`, if the
+ * server named one. Only a path on this server is taken.
+ */
+export function nextPage(link: string | null): string | null {
+  if (link === null) return null
+  for (const part of link.split(',')) {
+    const match = /^\s*<([^>]*)>\s*;(.*)$/.exec(part)
+    if (!match) continue
+    const [, target, params] = match
+    const rels = /(?:^|;)\s*rel\s*=\s*"?([^";]*)"?/i.exec(params)?.[1]?.split(/\s+/) ?? []
+    if (rels.includes('next') && target.startsWith('/api/games?')) return target
+  }
+  return null
+}
+
+/** Whether `a` comes after `b` in the lobby's order (newest first, then by id, descending). */
+function listedAfter(a: GameSummary, b: GameSummary): boolean {
+  return a.created < b.created || (a.created === b.created && a.id < b.id)
+}
+
+/**
+ * A list refreshed: its first page as the server has it now, then the games of the older
+ * pages already shown (those listed after the first page's last game), each game once.
+ */
+export function refreshedList(first: LobbyPage, shown: LobbyPage): LobbyPage {
+  const last = first.games.at(-1)
+  const older = shown.games.length > first.games.length && last ? shown.games.filter((g) => listedAfter(g, last)) : []
+  if (older.length === 0) return first
+  return { games: [...first.games, ...older], next: shown.next }
+}
+
+/** A list with its next page added at its end. */
+export function withNextPage(shown: LobbyPage, page: LobbyPage): LobbyPage {
+  const seen = new Set(shown.games.map((g) => g.id))
+  return { games: [...shown.games, ...page.games.filter((g) => !seen.has(g.id))], next: page.next }
+}
