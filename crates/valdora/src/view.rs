@@ -46,9 +46,32 @@ pub struct View {
     pub bonus_tiles: u8,
     /// The printed name of each item type, in `Item` order (which tool picture loads which
     /// gem is data, V-C5).
+    #[serde(serialize_with = "shared::strs")]
     pub item_names: Vec<Arc<str>>,
     /// The component data has provisional entries (see the README).
     pub provisional_data: bool,
+}
+
+/// Names and lists a view shares with the component data (an `Arc` each, so that building a
+/// view copies none), written as the plain strings and lists they are.
+mod shared {
+    use std::sync::Arc;
+
+    use serde::{Serialize, Serializer};
+
+    use crate::board::Space;
+
+    pub(super) fn str<S: Serializer>(name: &Arc<str>, out: S) -> Result<S::Ok, S::Error> {
+        out.serialize_str(name)
+    }
+
+    pub(super) fn strs<S: Serializer>(names: &[Arc<str>], out: S) -> Result<S::Ok, S::Error> {
+        out.collect_seq(names.iter().map(|name| &**name))
+    }
+
+    pub(super) fn spaces<S: Serializer>(spaces: &Arc<[Space]>, out: S) -> Result<S::Ok, S::Error> {
+        spaces[..].serialize(out)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -73,11 +96,13 @@ pub enum PhaseView {
 #[ts(export_to = "valdora/")]
 pub struct SpaceView {
     pub id: Space,
+    #[serde(serialize_with = "shared::str")]
     pub name: Arc<str>,
     #[serde(flatten)]
     pub kind: SpaceKind,
     pub x: f32,
     pub y: f32,
+    #[serde(serialize_with = "shared::spaces")]
     pub neighbours: Arc<[Space]>,
     /// Gems on a road space.
     pub gems: Option<Gems>,
@@ -88,6 +113,7 @@ pub struct SpaceView {
 pub struct EquipmentView {
     pub item: Item,
     /// Printed name ("hammer").
+    #[serde(serialize_with = "shared::str")]
     pub name: Arc<str>,
     pub load_cost: u8,
     pub gem: Option<Gem>,
