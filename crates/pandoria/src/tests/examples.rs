@@ -221,7 +221,7 @@ fn c9_castle_closes_two_regions() {
     let mut g = scenario(
         &[Realm::Humans, Realm::Elves],
         Mode::Full,
-        &rules,
+        rules,
         &[x, h, c],
     );
     put_tile(&mut g, h, Hill, 2);
