@@ -1,10 +1,15 @@
 //! Component data (cards, boards, tiles) shared by a game's configs and states: parsed and
-//! validated once, then held through a plain `&'static` reference, so that cloning a config
-//! or a state stays a flat copy.
+//! validated once, then shared through an [`Arc`], so that cloning a config or a state (a
+//! bot's search clones one per iteration) costs a reference count, never a copy of the
+//! data, and data no game uses any more is freed.
 
 use std::fmt;
+use std::ops::Deref;
+use std::sync::Arc;
 
 use serde::{Deserialize, Serialize};
+
+use crate::data_cache;
 
 /// How sure the project is of a component data entry (the reference data's own marks).
 /// Anything but `Confirmed` is provisional, and users are told so.
@@ -24,40 +29,67 @@ pub trait ComponentData: PartialEq + Send + Sync + Sized + 'static {
     /// Why a data file was refused; the message names the offending entry.
     type Error: fmt::Display;
 
-    /// The data file shipped with the game, parsed once per process.
-    fn standard() -> &'static Self;
+    /// The data file shipped with the game, parsed once per process: one shared copy that
+    /// every game on the shipped data points to.
+    fn standard() -> &'static Arc<Self>;
 
     /// Parses and validates a data file.
     fn parse(text: &str) -> Result<Self, Self::Error>;
 }
 
-/// The data a game runs on: the shipped file unless a corrected one was loaded.
-pub struct DataRef<T: 'static>(pub &'static T);
+/// The data a game runs on: the shipped file unless a corrected one was loaded. A clone
+/// shares the data; the data is freed with the last clone (the shipped data never is).
+pub struct DataRef<T>(Arc<T>);
 
 impl<T: ComponentData> DataRef<T> {
-    /// Parses a corrected data file and keeps it for the rest of the process. It is loaded
-    /// once per file by `Game::load_data`, never per game, so what is kept stays small.
+    /// Parses and validates a corrected data file, or shares the copy parsed before from
+    /// the same text (the process-wide cache, keyed by the text's SHA-256): the same file
+    /// loaded for many games or requests is parsed once, and pointer-equal every time.
     pub fn load(text: &str) -> Result<Self, T::Error> {
-        Ok(DataRef(Box::leak(Box::new(T::parse(text)?))))
+        data_cache::load(text).map(DataRef)
+    }
+
+    /// Data built in code (tests, tools), outside the cache.
+    pub fn new(data: T) -> Self {
+        DataRef(Arc::new(data))
     }
 
     /// Whether this is the shipped data.
-    pub fn is_standard(self) -> bool {
-        std::ptr::eq(self.0, T::standard())
+    pub fn is_standard(&self) -> bool {
+        Arc::ptr_eq(&self.0, T::standard())
+    }
+}
+
+impl<T> DataRef<T> {
+    /// Whether both are the very same copy of the data (no comparison of contents).
+    pub fn ptr_eq(a: &Self, b: &Self) -> bool {
+        Arc::ptr_eq(&a.0, &b.0)
+    }
+
+    /// The shared data itself: for code that watches who still uses it
+    /// ([`Arc::strong_count`], [`Arc::downgrade`]).
+    pub fn shared(&self) -> &Arc<T> {
+        &self.0
+    }
+}
+
+impl<T> Deref for DataRef<T> {
+    type Target = T;
+
+    fn deref(&self) -> &T {
+        &self.0
     }
 }
 
 impl<T> Clone for DataRef<T> {
     fn clone(&self) -> Self {
-        *self
+        DataRef(Arc::clone(&self.0))
     }
 }
 
-impl<T> Copy for DataRef<T> {}
-
 impl<T: ComponentData> Default for DataRef<T> {
     fn default() -> Self {
-        DataRef(T::standard())
+        DataRef(Arc::clone(T::standard()))
     }
 }
 
@@ -71,9 +103,10 @@ impl<T: ComponentData> fmt::Debug for DataRef<T> {
     }
 }
 
-/// Equal when both hold the same data, whether or not it was loaded twice.
+/// Equal when both hold the same data, whether or not it was loaded twice. Data loaded
+/// from one text is one allocation (the cache), so this is most often a pointer compare.
 impl<T: PartialEq> PartialEq for DataRef<T> {
     fn eq(&self, other: &Self) -> bool {
-        std::ptr::eq(self.0, other.0) || self.0 == other.0
+        DataRef::ptr_eq(self, other) || *self.0 == *other.0
     }
 }

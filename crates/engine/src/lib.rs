@@ -13,6 +13,7 @@
 
 pub mod conformance;
 mod data;
+mod data_cache;
 mod error;
 mod game;
 mod options;

@@ -2,7 +2,7 @@
 //! the compiled [`Rules`] a game runs on. A corrected file can be loaded at run time.
 
 use std::collections::HashSet;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 
@@ -219,10 +219,7 @@ pub struct Rules {
 impl Rules {
     /// The shipped data, parsed once per process.
     pub fn standard() -> &'static Rules {
-        static STANDARD: OnceLock<Rules> = OnceLock::new();
-        STANDARD.get_or_init(|| {
-            Rules::parse(STANDARD_DATA).expect("the shipped data/pandoria.toml is valid")
-        })
+        <Rules as engine::ComponentData>::standard()
     }
 
     /// Parses and validates a data file.
@@ -593,8 +590,11 @@ fn card(c: &CardEntry, what: &str) -> Result<Card, DataError> {
 impl engine::ComponentData for Rules {
     type Error = DataError;
 
-    fn standard() -> &'static Rules {
-        Rules::standard()
+    fn standard() -> &'static Arc<Rules> {
+        static STANDARD: OnceLock<Arc<Rules>> = OnceLock::new();
+        STANDARD.get_or_init(|| {
+            Arc::new(Rules::parse(STANDARD_DATA).expect("the shipped data/pandoria.toml is valid"))
+        })
     }
 
     fn parse(text: &str) -> Result<Rules, DataError> {

@@ -90,7 +90,7 @@ impl Game for Pandoria {
     }
 
     fn provisional_data(config: &PandoriaConfig) -> &[String] {
-        &config.rules.0.provisional
+        &config.rules.provisional
     }
 
     fn config_options() -> Vec<ConfigOption> {

@@ -74,7 +74,7 @@ fn offer_done(out: &mut impl ActionSink, start: usize, picked: u8) {
 impl Pandoria {
     /// P-P1 / P-B9: the crystal cost of casting `card`.
     pub fn spell_cost(&self, seat: Seat, card: CardId) -> u8 {
-        let rules = self.rules();
+        let rules = &*self.config.rules;
         let school = self
             .player(seat)
             .visible(rules, Building::SchoolOfWizardry)
@@ -119,7 +119,7 @@ impl Pandoria {
 
     /// P-SP4: targets next to one of `seat`'s figures.
     fn clone_targets(&self, seat: Seat) -> CellSet {
-        let board = &self.rules().board;
+        let board = &self.config.rules.board;
         let own = self.own_figures(seat);
         self.spell_targets()
             .iter()
@@ -170,7 +170,7 @@ impl Pandoria {
     /// P-P1: `CastSpell` options of the seat to move.
     pub(crate) fn push_cast_options(&self, out: &mut impl ActionSink) {
         let seat = self.current;
-        let rules = self.rules();
+        let rules = &*self.config.rules;
         for card in cards_of(self.player(seat).hand) {
             let c = rules.cards[usize::from(card)];
             let cost = self.spell_cost(seat, card);
@@ -192,7 +192,7 @@ impl Pandoria {
         let seat = self.current;
         let cost = self.spell_cost(seat, card);
         let paid = self.pay(seat, Resource::Crystal, cost, pay);
-        let rules = self.rules();
+        let rules = &*self.config.rules;
         let p = &mut self.players[usize::from(seat)];
         p.hand &= !card_bit(card);
         p.known &= !card_bit(card);
@@ -265,7 +265,7 @@ impl Pandoria {
     pub(crate) fn push_spell_steps(&self, out: &mut impl ActionSink) {
         let seat = self.current;
         let p = self.player(seat);
-        let rules = self.rules();
+        let rules = &*self.config.rules;
         let start = out.len();
         match self.turn.pending {
             Pending::None => {}
@@ -404,7 +404,7 @@ impl Pandoria {
 
     pub(crate) fn apply_spell_step(&mut self, action: Action, events: &mut impl EventSink<Event>) {
         let seat = self.current;
-        let rules = self.rules();
+        let rules = &*self.config.rules;
         if action == Action::Done {
             return self.end_spell(events);
         }

@@ -58,7 +58,7 @@ pub enum Mode {
 }
 
 /// How a game is set up (P-S1).
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[ts(export_to = "pandoria/")]
 #[serde(default, deny_unknown_fields)]
 pub struct PandoriaConfig {
@@ -254,8 +254,8 @@ impl std::fmt::Debug for Pandoria {
 }
 
 impl Pandoria {
-    pub fn rules(&self) -> &'static Rules {
-        self.config.rules.0
+    pub fn rules(&self) -> &Rules {
+        &self.config.rules
     }
 
     pub fn phase(&self) -> Phase {
@@ -327,7 +327,7 @@ impl Pandoria {
                 "a realm is given for a seat that does not play".into(),
             ));
         }
-        let rules = config.rules.0;
+        let rules = &config.rules;
         let mut rng = engine::rng_from_seed(seed);
         let side_b = config.mode == Mode::Full;
         let seat_order = |i: u8| (config.start_seat + i) % n;
@@ -455,7 +455,7 @@ impl Pandoria {
         }
 
         let mut game = Pandoria {
-            config: *config,
+            config: config.clone(),
             seats: n,
             current: config.start_seat,
             phase: Phase::Place,

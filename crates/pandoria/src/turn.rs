@@ -32,7 +32,7 @@ impl Pandoria {
         match self.phase {
             Phase::Over => {}
             Phase::Place => {
-                let rules = self.rules();
+                let rules = &*self.config.rules;
                 for &tile in p.tiles.iter() {
                     let [a, b] = rules.double_tiles[usize::from(tile)];
                     self.map.double_placements(&rules.board, a == b, |at, dir| {
@@ -163,7 +163,7 @@ impl Pandoria {
     /// Carpenter itself.
     fn carpenter_discount(&self, seat: Seat, slot: usize) -> u8 {
         let p = self.player(seat);
-        let rules = self.rules();
+        let rules = &*self.config.rules;
         let covering = p.slots[slot];
         if covering != NO_CARD && rules.cards[usize::from(covering)].building == Building::Carpenter
         {
@@ -176,7 +176,7 @@ impl Pandoria {
     /// P-T5: the wood cost of building `card` into `slot`, or `None` if not allowed.
     pub(crate) fn build_cost(&self, seat: Seat, card: CardId, slot: usize) -> Option<u8> {
         let p = self.player(seat);
-        let rules = self.rules();
+        let rules = &*self.config.rules;
         if slot >= SLOTS || p.monuments[slot] != 0 || p.hand & card_bit(card) == 0 {
             return None;
         }
@@ -223,7 +223,7 @@ impl Pandoria {
         if card == NO_CARD {
             return None;
         }
-        let rules = self.rules();
+        let rules = &*self.config.rules;
         let bank = self
             .player(seat)
             .visible(rules, Building::Bank)
@@ -307,7 +307,7 @@ impl Pandoria {
 
     /// P-K3: the cells an elf figure on `from` may move to.
     pub(crate) fn elf_targets(&self, seat: Seat, from: Cell) -> CellSet {
-        let board = &self.rules().board;
+        let board = &self.config.rules.board;
         let mut targets = CellSet::EMPTY;
         for &near in board.neighbours(from) {
             if near == NO_CELL {
@@ -348,7 +348,7 @@ impl Pandoria {
     /// field: placements (the longest lists) are answered directly, the rest by listing.
     pub(crate) fn check_legal(&self, action: &Action) -> bool {
         let p = self.player(self.current);
-        let rules = self.rules();
+        let rules = &*self.config.rules;
         match (self.phase, *action) {
             (Phase::Over, _) => false,
             (Phase::Place, Action::PlaceTile { tile, at, dir }) => {
@@ -382,7 +382,7 @@ impl Pandoria {
             Action::CastSpell { card, pay } => self.cast(card, pay, events),
             Action::PlaceTile { tile, at, dir } => self.place_tile(seat, tile, at, dir, events),
             Action::PlaceCastle { at } => {
-                let rules = self.rules();
+                let rules = &*self.config.rules;
                 self.players[usize::from(seat)].castles -= 1;
                 let closed = self.map.place_castle(&rules.board, at, seat);
                 events.emit(Event::CastlePlaced { seat, at });
@@ -506,7 +506,7 @@ impl Pandoria {
         dir: u8,
         events: &mut impl EventSink<Event>,
     ) {
-        let rules = self.rules();
+        let rules = &*self.config.rules;
         let p = &mut self.players[usize::from(seat)];
         if let Some(i) = p.tiles.iter().position(|&t| t == tile) {
             p.tiles.remove(i);
@@ -566,7 +566,7 @@ impl Pandoria {
 
     fn can_place(&self) -> bool {
         let p = self.player(self.current);
-        let board = &self.rules().board;
+        let board = &self.config.rules.board;
         (!p.tiles.is_empty() && self.map.any_double(board))
             || (p.castles > 0 && !self.map.single_placements().is_empty())
     }

@@ -101,7 +101,7 @@ fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
 #[utoipa::path(get, path = "/api/games/kinds", responses((status = 200, body = Kinds)), tag = "lobby")]
 pub async fn kinds(State(app): State<Arc<App>>) -> Json<Kinds> {
     Json(Kinds {
-        games: app.hub.catalog().infos(),
+        games: app.hub.catalog().infos().to_vec(),
         bots: STRENGTHS.to_vec(),
     })
 }

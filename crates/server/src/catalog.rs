@@ -2,6 +2,7 @@
 //! the server one [`GameKind`] per game of its registry (`src/games.rs`), and everything
 //! else is JSON through [`DynGame`].
 
+use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
@@ -32,8 +33,8 @@ pub trait GameKind: Send + Sync + 'static {
     fn name(&self) -> &'static str;
     /// What a "new game" form offers, for games on `data`.
     fn info(&self, data: Option<&str>) -> KindInfo;
-    /// Checks a corrected component data file of this game.
-    fn check_data(&self, data: &str) -> Result<(), GameError>;
+    /// Checks a corrected component data file of this game, and parses it for good.
+    fn load_data(&self, data: &str) -> Result<ParsedData, GameError>;
     /// Whether a client's config object sets only offered options to offered values.
     fn check_config(&self, config: &Value) -> Result<(), GameError>;
     /// The game after `actions`, with each action's events.
@@ -182,8 +183,11 @@ impl<G: Game> GameKind for Kind<G> {
         }
     }
 
-    fn check_data(&self, data: &str) -> Result<(), GameError> {
-        Self::default_config(Some(data)).map(drop)
+    fn load_data(&self, data: &str) -> Result<ParsedData, GameError> {
+        let config = Self::default_config(Some(data))?;
+        Ok(ParsedData {
+            _held: Arc::new(config),
+        })
     }
 
     fn check_config(&self, config: &Value) -> Result<(), GameError> {
@@ -247,19 +251,33 @@ impl DataFile {
     }
 }
 
+/// A corrected data file parsed for a game (its default config on it, type-erased). While
+/// it is held, the engine's data cache keeps the parse: every game and replay on the same
+/// text shares it instead of parsing the file again.
+#[derive(Clone)]
+pub struct ParsedData {
+    _held: Arc<dyn Any + Send + Sync>,
+}
+
 /// The games of the server, by name, and the corrected data new games of each play on.
 #[derive(Clone, Default)]
 pub struct Catalog {
     kinds: Vec<Arc<dyn GameKind>>,
-    data: Vec<(&'static str, DataFile)>,
+    /// Each game's corrected data, held parsed for as long as the server runs.
+    data: Vec<(&'static str, DataFile, ParsedData)>,
+    /// What `GET /api/games/kinds` lists, built with the catalog: a request parses nothing.
+    infos: Vec<KindInfo>,
 }
 
 impl Catalog {
     pub fn new(kinds: Vec<Arc<dyn GameKind>>) -> Self {
-        Catalog {
+        let mut catalog = Catalog {
             kinds,
             data: Vec::new(),
-        }
+            infos: Vec::new(),
+        };
+        catalog.infos = catalog.build_infos();
+        catalog
     }
 
     /// New games of `game` play on the corrected data `text` (checked here: the error
@@ -268,21 +286,25 @@ impl Catalog {
         let kind = self
             .get(game)
             .ok_or_else(|| format!("unknown game {game:?}; games: {}", self.names().join(", ")))?;
-        kind.check_data(text).map_err(|e| e.message)?;
+        let parsed = kind.load_data(text).map_err(|e| e.message)?;
         let name = kind.name();
-        self.data.retain(|(g, _)| *g != name);
-        self.data.push((name, DataFile::new(text)));
+        self.data.retain(|(g, _, _)| *g != name);
+        self.data.push((name, DataFile::new(text), parsed));
+        self.infos = self.build_infos();
         Ok(self)
     }
 
     /// The corrected data new games of `game` play on; `None`: the shipped data.
     pub fn data(&self, game: &str) -> Option<&DataFile> {
-        self.data.iter().find(|(g, _)| *g == game).map(|(_, d)| d)
+        self.data
+            .iter()
+            .find(|(g, _, _)| *g == game)
+            .map(|(_, d, _)| d)
     }
 
     /// Every corrected data file, with its game.
     pub fn data_files(&self) -> impl Iterator<Item = (&'static str, &DataFile)> {
-        self.data.iter().map(|(g, d)| (*g, d))
+        self.data.iter().map(|(g, d, _)| (*g, d))
     }
 
     pub fn get(&self, name: &str) -> Option<&Arc<dyn GameKind>> {
@@ -304,7 +326,12 @@ impl Catalog {
         self.kinds.iter().map(|k| k.name()).collect()
     }
 
-    pub fn infos(&self) -> Vec<KindInfo> {
+    /// What each game offers, on the data its new games play on.
+    pub fn infos(&self) -> &[KindInfo] {
+        &self.infos
+    }
+
+    fn build_infos(&self) -> Vec<KindInfo> {
         self.kinds
             .iter()
             .map(|k| k.info(self.data(k.name()).map(|d| &*d.text)))

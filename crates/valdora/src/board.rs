@@ -1,5 +1,7 @@
 //! The board graph (V-C4) and its movement tables (V-T1), computed once at load.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::components::Color;
@@ -55,13 +57,14 @@ impl SpaceKind {
 /// The validated board with precomputed reachability.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Board {
-    pub names: Vec<String>,
+    /// Shared with the views that show them (`Arc`: a view outlives no data it names).
+    pub names: Vec<Arc<str>>,
     pub kinds: Vec<SpaceKind>,
     /// Drawing positions (0..100).
     pub positions: Vec<(f32, f32)>,
     pub neighbours: Vec<SpaceSet>,
     /// `neighbours` as lists, in space order (what views show).
-    pub neighbour_lists: Vec<Vec<Space>>,
+    pub neighbour_lists: Vec<Arc<[Space]>>,
     pub start: Space,
     /// Book index (0, 1 equipment; 2, 3 commissions) by space, if any.
     book_at: [Option<u8>; MAX_SPACES],
@@ -158,7 +161,7 @@ impl Board {
             .map(|&set| (0..n as Space).filter(|&t| set & 1 << t != 0).collect())
             .collect();
         let mut board = Board {
-            names: spaces.iter().map(|s| s.0.clone()).collect(),
+            names: spaces.iter().map(|s| Arc::from(s.0.as_str())).collect(),
             positions: spaces.iter().map(|s| (s.2, s.3)).collect(),
             kinds,
             neighbours,
@@ -230,7 +233,7 @@ impl Board {
     pub fn space_named(&self, name: &str) -> Option<Space> {
         self.names
             .iter()
-            .position(|n| n == name)
+            .position(|n| **n == *name)
             .map(|i| i as Space)
     }
 

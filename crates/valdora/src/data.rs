@@ -1,7 +1,7 @@
 //! Component data: the TOML schema of `data/valdora.toml`, its validation, and the
 //! compiled [`Rules`] a game runs on. A corrected file can be loaded at run time.
 
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 
@@ -174,7 +174,7 @@ pub struct Rules {
     pub bonus_tiles: u8,
     pub bonus_points: u8,
     /// Printed tool name per item ("hammer"), for display.
-    pub item_names: [String; 7],
+    pub item_names: [Arc<str>; 7],
     /// Card k of an equipment set: (recto, verso).
     pub equipment_cards: [[EquipmentFace; 2]; EQUIPMENT_CARDS],
     pub commission_cards: [[CommissionFace; 2]; COMMISSION_CARDS],
@@ -186,10 +186,7 @@ pub struct Rules {
 impl Rules {
     /// The shipped data, parsed once per process.
     pub fn standard() -> &'static Rules {
-        static STANDARD: OnceLock<Rules> = OnceLock::new();
-        STANDARD.get_or_init(|| {
-            Rules::parse(STANDARD_DATA).expect("the shipped data/valdora.toml is valid")
-        })
+        <Rules as engine::ComponentData>::standard()
     }
 
     /// Parses and validates a data file.
@@ -334,7 +331,7 @@ fn compile(file: File) -> Result<Rules, DataError> {
 
     // Equipment types (V-C5): the pan loads gold, each tool one other gem, horse and cart any.
     let mut item_of_type = Vec::new();
-    let mut item_names: [String; 7] = Default::default();
+    let mut item_names: [Arc<str>; 7] = std::array::from_fn(|_| Arc::from(""));
     for (i, t) in file.equipment_types.iter().enumerate() {
         let item = match t.loads.as_str() {
             "any" => match t.id.as_str() {
@@ -370,7 +367,7 @@ fn compile(file: File) -> Result<Rules, DataError> {
                 t.id
             ));
         }
-        item_names[item.index()] = t.id.clone();
+        item_names[item.index()] = Arc::from(t.id.as_str());
         item_of_type.push((t.id.clone(), item));
         note(&mut provisional, t.confidence, || {
             format!("equipment_types[{i}] ({})", t.id)
@@ -549,8 +546,11 @@ fn parse_gem(name: &str) -> Option<Gem> {
 impl engine::ComponentData for Rules {
     type Error = DataError;
 
-    fn standard() -> &'static Rules {
-        Rules::standard()
+    fn standard() -> &'static Arc<Rules> {
+        static STANDARD: OnceLock<Arc<Rules>> = OnceLock::new();
+        STANDARD.get_or_init(|| {
+            Arc::new(Rules::parse(STANDARD_DATA).expect("the shipped data/valdora.toml is valid"))
+        })
     }
 
     fn parse(text: &str) -> Result<Rules, DataError> {

@@ -86,7 +86,7 @@ impl Game for Valdora {
     }
 
     fn provisional_data(config: &ValdoraConfig) -> &[String] {
-        &config.rules.0.provisional
+        &config.rules.provisional
     }
 
     fn config_options() -> Vec<ConfigOption> {
@@ -302,7 +302,7 @@ fn space_name(rules: &Rules, space: board::Space) -> &str {
         .board
         .names
         .get(usize::from(space))
-        .map_or("?", String::as_str)
+        .map_or("?", |name| name)
 }
 
 /// The name of an equipment item ("cart").

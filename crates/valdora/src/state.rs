@@ -23,7 +23,7 @@ pub const MAX_INCOMPLETE: usize = 3;
 pub type RulesRef = engine::DataRef<Rules>;
 
 /// How a game is set up.
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize, ts_rs::TS)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ts_rs::TS)]
 #[ts(export_to = "valdora/")]
 #[serde(default, deny_unknown_fields)]
 pub struct ValdoraConfig {
@@ -145,7 +145,7 @@ pub enum Ending {
 /// A Valdora game. Cloning is a flat copy of a few KiB.
 #[derive(Clone, PartialEq)]
 pub struct Valdora {
-    pub(crate) rules: &'static Rules,
+    /// The config, whose `rules` (shared, not copied) every rule of the game reads.
     pub(crate) config: ValdoraConfig,
     pub(crate) seats: u8,
     pub(crate) start_player: Seat,
@@ -216,7 +216,7 @@ impl Valdora {
         if config.turn_cap == Some(0) {
             return Err(SetupError::Config("turn_cap must be at least 1".into()));
         }
-        let rules = config.rules.0;
+        let rules = &config.rules;
         let mut rng = engine::rng_from_seed(seed);
         let n = config.players;
         let start_player = if config.random_start_player {
@@ -265,8 +265,7 @@ impl Valdora {
             rules.craftsmen
         };
         let mut game = Valdora {
-            rules,
-            config: *config,
+            config: config.clone(),
             seats: n,
             start_player,
             current: start_player,
@@ -293,8 +292,8 @@ impl Valdora {
         Ok(game)
     }
 
-    pub fn rules(&self) -> &'static Rules {
-        self.rules
+    pub fn rules(&self) -> &Rules {
+        &self.config.rules
     }
 
     pub fn player(&self, seat: Seat) -> &Player {
@@ -347,7 +346,8 @@ impl Valdora {
 
     /// Gems on a road space.
     pub fn gems_at(&self, space: Space) -> Option<Gems> {
-        self.rules
+        self.config
+            .rules
             .board
             .road_index(space)
             .map(|r| self.road_gems[usize::from(r)])
@@ -364,7 +364,7 @@ impl Valdora {
                         card: card as u8,
                         side: *side,
                     }
-                    .face(self.rules),
+                    .face(&self.config.rules),
                 ),
                 _ => None,
             })
@@ -408,7 +408,7 @@ impl Valdora {
     /// rule V-T1 with V-T2: every destination the current player may choose.
     fn destinations(&self) -> u32 {
         let me = self.me();
-        let board = &self.rules.board;
+        let board = &self.config.rules.board;
         let mut reach = board.reach_plain(me.space);
         if me.provisions {
             reach |= board.reach_provisions(me.space);
@@ -429,7 +429,7 @@ impl Valdora {
     /// owed one coin; nobody on a silver mine.
     pub(crate) fn pawns_met(&self, to: Space) -> ArrayVec<[Seat; MAX_PLAYERS as usize]> {
         let mut met = ArrayVec::new();
-        if self.rules.board.kind(to) != SpaceKind::SilverMine {
+        if self.config.rules.board.kind(to) != SpaceKind::SilverMine {
             for other in 0..self.seats {
                 if other != self.current && self.players[usize::from(other)].space == to {
                     met.push(other);
@@ -447,7 +447,7 @@ impl Valdora {
 
     fn apply_move(&mut self, to: Space, events: &mut impl EventSink<Event>) {
         let seat = self.current;
-        let board = &self.rules.board;
+        let board = &self.config.rules.board;
         let from = self.me().space;
         // Prefer the path that keeps the provisions (V-T1).
         let provisions_spent = board.reach_plain(from) & 1 << to == 0;
@@ -565,7 +565,7 @@ impl Valdora {
     // rule V-T4: the space decides which action may be taken; its first step commits.
     fn push_action_steps(&self, committed: Option<Committed>, out: &mut Vec<Action>) {
         let me = self.me();
-        let kind = self.rules.board.kind(me.space);
+        let kind = self.config.rules.board.kind(me.space);
         match committed {
             None => {
                 out.push(Action::Pass);
@@ -601,7 +601,7 @@ impl Valdora {
     // rule V-A1
     fn push_buy_steps(&self, out: &mut Vec<Action>) {
         let me = self.me();
-        let Some(b) = self.rules.board.book_at(me.space) else {
+        let Some(b) = self.config.rules.board.book_at(me.space) else {
             return;
         };
         let book = &self.books[usize::from(b)];
@@ -610,7 +610,7 @@ impl Valdora {
         // After a return, a coin must stay for the purchase the return was for.
         let reserve = u8::from(self.must_buy);
         for side in [Side::Left, Side::Right] {
-            let Some(face) = book.visible(self.rules, kind, side) else {
+            let Some(face) = book.visible(&self.config.rules, kind, side) else {
                 continue;
             };
             if me.coins >= turn_cost + reserve {
@@ -651,7 +651,7 @@ impl Valdora {
 
     /// Loads left this action: unlimited on road spaces, the ship count at harbours.
     fn loads_left(&self) -> u8 {
-        match self.rules.board.kind(self.me().space).ships() {
+        match self.config.rules.board.kind(self.me().space).ships() {
             Some(ships) => ships.saturating_sub(self.loads),
             None => u8::MAX,
         }
@@ -696,7 +696,7 @@ impl Valdora {
             .filter(|i| me.gems[i.index()].is_some())
             .fold(0u8, |m, i| m | i.bit());
         for (index, held) in me.incomplete.iter().enumerate() {
-            let face = held.face(self.rules);
+            let face = held.face(&self.config.rules);
             if face.color != color {
                 continue;
             }
@@ -789,7 +789,8 @@ impl Valdora {
     }
 
     fn current_book(&self) -> u8 {
-        self.rules
+        self.config
+            .rules
             .board
             .book_at(self.me().space)
             .expect("buy steps only at book cities")
@@ -800,8 +801,8 @@ impl Valdora {
         let kind = BookKind::of_book(b);
         events.emit(Event::BookTops {
             book: b,
-            left: book.visible(self.rules, kind, Side::Left),
-            right: book.visible(self.rules, kind, Side::Right),
+            left: book.visible(&self.config.rules, kind, Side::Left),
+            right: book.visible(&self.config.rules, kind, Side::Right),
         });
     }
 
@@ -826,8 +827,8 @@ impl Valdora {
             book: b,
             from,
             cost,
-            left: book.visible(self.rules, kind, Side::Left),
-            right: book.visible(self.rules, kind, Side::Right),
+            left: book.visible(&self.config.rules, kind, Side::Left),
+            right: book.visible(&self.config.rules, kind, Side::Right),
         });
     }
 
@@ -843,10 +844,10 @@ impl Valdora {
         let card = self.books[usize::from(b)]
             .take(side)
             .expect("legal buy has a card");
-        let Face::Equipment(face) = BookKind::Equipment.face(self.rules, card, side) else {
+        let Face::Equipment(face) = BookKind::Equipment.face(&self.config.rules, card, side) else {
             unreachable!("equipment books hold equipment")
         };
-        let other_face = BookKind::Equipment.face(self.rules, card, side.other());
+        let other_face = BookKind::Equipment.face(&self.config.rules, card, side.other());
         let me = self.me_mut();
         me.gems[gold_from.index()] = None;
         me.owned |= face.item.bit();
@@ -875,7 +876,7 @@ impl Valdora {
             .take(side)
             .expect("legal buy has a card");
         let held = HeldCommission { card, side };
-        let face = held.face(self.rules);
+        let face = held.face(&self.config.rules);
         self.must_buy = false;
         let me = self.me_mut();
         me.coins -= 1;
@@ -885,7 +886,7 @@ impl Valdora {
             book: b,
             side,
             face,
-            other_face: BookKind::Commission.face(self.rules, card, side.other()),
+            other_face: BookKind::Commission.face(&self.config.rules, card, side.other()),
         });
         self.emit_tops(b, events);
     }
@@ -900,7 +901,7 @@ impl Valdora {
             seat: self.current,
             book: b,
             side,
-            shows: BookKind::Commission.face(self.rules, held.card, side),
+            shows: BookKind::Commission.face(&self.config.rules, held.card, side),
         });
         self.emit_tops(b, events);
     }
@@ -910,7 +911,7 @@ impl Valdora {
         self.progress += 1;
         self.loads += 1;
         let space = self.me().space;
-        match self.rules.board.road_index(space) {
+        match self.config.rules.board.road_index(space) {
             Some(r) => self.road_gems[usize::from(r)][gem.index()] -= 1,
             None => self.discard[gem.index()] -= 1,
         }
@@ -937,7 +938,7 @@ impl Valdora {
         self.progress += 1;
         let seat = self.current;
         let held = self.me_mut().incomplete.remove(usize::from(commission));
-        let face = held.face(self.rules);
+        let face = held.face(&self.config.rules);
         if face.wants.coins > 0 {
             self.me_mut().coins -= face.wants.coins;
         }
@@ -957,7 +958,7 @@ impl Valdora {
             events.emit(Event::BonusTile { seat });
         }
         // 2. hire: this colour's craftsman, else the next non-empty stack clockwise.
-        let order = &self.rules.clockwise;
+        let order = &self.config.rules.clockwise;
         let at = order
             .iter()
             .position(|c| c.index() == color)
@@ -972,7 +973,7 @@ impl Valdora {
             events.emit(Event::CraftsmanHired { seat, color: hired });
             // 3. workshop of the hired colour, once the player has enough of them.
             if self.workshop_owner[h].is_none()
-                && self.me().craftsmen[h] >= self.rules.workshop_needed[h]
+                && self.me().craftsmen[h] >= self.config.rules.workshop_needed[h]
             {
                 self.workshop_owner[h] = Some(seat);
                 events.emit(Event::WorkshopTaken { seat, color: hired });
@@ -994,7 +995,7 @@ impl Valdora {
     pub(crate) fn resample(&self, rng: &mut Rng) -> Valdora {
         let mut copy = self.clone();
         for (b, book) in copy.books.iter_mut().enumerate() {
-            book.resample_unseen(self.rules, BookKind::of_book(b as u8), rng);
+            book.resample_unseen(&self.config.rules, BookKind::of_book(b as u8), rng);
         }
         copy
     }

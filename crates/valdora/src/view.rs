@@ -8,12 +8,14 @@
 //! member that holds what only this seat may know: the server records and patches the
 //! rest once per move for every seat at the table.
 
+use std::sync::Arc;
+
 use serde::Serialize;
 
 use crate::board::{Space, SpaceKind};
 use crate::books::{BookKind, CardView};
 use crate::components::{Color, CommissionFace, Gem, Gems, Item, Side};
-use crate::state::{Committed, Ending, Phase, Valdora};
+use crate::state::{Committed, Ending, Phase, RulesRef, Valdora};
 use engine::text::count;
 use engine::{Game, Seat};
 
@@ -44,9 +46,32 @@ pub struct View {
     pub bonus_tiles: u8,
     /// The printed name of each item type, in `Item` order (which tool picture loads which
     /// gem is data, V-C5).
-    pub item_names: Vec<&'static str>,
+    #[serde(serialize_with = "shared::strs")]
+    pub item_names: Vec<Arc<str>>,
     /// The component data has provisional entries (see the README).
     pub provisional_data: bool,
+}
+
+/// Names and lists a view shares with the component data (an `Arc` each, so that building a
+/// view copies none), written as the plain strings and lists they are.
+mod shared {
+    use std::sync::Arc;
+
+    use serde::{Serialize, Serializer};
+
+    use crate::board::Space;
+
+    pub(super) fn str<S: Serializer>(name: &Arc<str>, out: S) -> Result<S::Ok, S::Error> {
+        out.serialize_str(name)
+    }
+
+    pub(super) fn strs<S: Serializer>(names: &[Arc<str>], out: S) -> Result<S::Ok, S::Error> {
+        out.collect_seq(names.iter().map(|name| &**name))
+    }
+
+    pub(super) fn spaces<S: Serializer>(spaces: &Arc<[Space]>, out: S) -> Result<S::Ok, S::Error> {
+        spaces[..].serialize(out)
+    }
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ts_rs::TS)]
@@ -71,12 +96,14 @@ pub enum PhaseView {
 #[ts(export_to = "valdora/")]
 pub struct SpaceView {
     pub id: Space,
-    pub name: &'static str,
+    #[serde(serialize_with = "shared::str")]
+    pub name: Arc<str>,
     #[serde(flatten)]
     pub kind: SpaceKind,
     pub x: f32,
     pub y: f32,
-    pub neighbours: &'static [Space],
+    #[serde(serialize_with = "shared::spaces")]
+    pub neighbours: Arc<[Space]>,
     /// Gems on a road space.
     pub gems: Option<Gems>,
 }
@@ -86,7 +113,8 @@ pub struct SpaceView {
 pub struct EquipmentView {
     pub item: Item,
     /// Printed name ("hammer").
-    pub name: &'static str,
+    #[serde(serialize_with = "shared::str")]
+    pub name: Arc<str>,
     pub load_cost: u8,
     pub gem: Option<Gem>,
 }
@@ -172,7 +200,7 @@ impl Built {
     /// The members whose state changed between `before` and `after` (the rules data too,
     /// so that a member is never taken over across games).
     pub(crate) fn changed(before: &Valdora, after: &Valdora) -> Built {
-        let same_rules = std::ptr::eq(before.rules, after.rules);
+        let same_rules = RulesRef::ptr_eq(&before.config.rules, &after.config.rules);
         Built {
             spaces: !same_rules || before.road_gems != after.road_gems,
             // Nearly every action changes some seat's side: not worth comparing.
@@ -239,11 +267,11 @@ impl Valdora {
                 (0..board.len() as Space)
                     .map(|s| SpaceView {
                         id: s,
-                        name: &board.names[usize::from(s)],
+                        name: board.names[usize::from(s)].clone(),
                         kind: board.kind(s),
                         x: board.positions[usize::from(s)].0,
                         y: board.positions[usize::from(s)].1,
-                        neighbours: &board.neighbour_lists[usize::from(s)],
+                        neighbours: board.neighbour_lists[usize::from(s)].clone(),
                         gems: self.gems_at(s),
                     })
                     .collect()
@@ -296,7 +324,7 @@ impl Valdora {
             item_names: if built.item_names {
                 Item::ALL
                     .into_iter()
-                    .map(|i| rules.item_names[i.index()].as_str())
+                    .map(|i| rules.item_names[i.index()].clone())
                     .collect()
             } else {
                 Vec::new()
@@ -330,7 +358,7 @@ impl Valdora {
                         .filter(|i| p.owns(*i))
                         .map(|i| EquipmentView {
                             item: i,
-                            name: &rules.item_names[i.index()],
+                            name: rules.item_names[i.index()].clone(),
                             load_cost: p.cost_to_load(i),
                             gem: p.gems[i.index()],
                         })
@@ -497,7 +525,7 @@ impl Valdora {
             let joined: Vec<&str> = space
                 .neighbours
                 .iter()
-                .filter_map(|&n| v.spaces.get(usize::from(n)).map(|s| s.name))
+                .filter_map(|&n| v.spaces.get(usize::from(n)).map(|s| &*s.name))
                 .collect();
             let _ = writeln!(
                 o,

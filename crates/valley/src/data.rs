@@ -3,7 +3,7 @@
 //! built from the effect primitives of spec §6, interpreted by `effects.rs`.
 
 use std::collections::BTreeMap;
-use std::sync::OnceLock;
+use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 
@@ -585,8 +585,7 @@ const KNOWN_FLAGS: [&str; 9] = [
 impl Rules {
     /// The rules of the shipped data file, parsed once.
     pub fn standard() -> &'static Rules {
-        static RULES: OnceLock<Rules> = OnceLock::new();
-        RULES.get_or_init(|| Rules::parse(STANDARD_DATA).expect("the shipped data file is valid"))
+        <Rules as engine::ComponentData>::standard()
     }
 
     pub fn parse(text: &str) -> Result<Rules, DataError> {
@@ -907,8 +906,11 @@ fn check_flags(what: &str, flags: &[String]) -> Result<(), DataError> {
 impl engine::ComponentData for Rules {
     type Error = DataError;
 
-    fn standard() -> &'static Rules {
-        Rules::standard()
+    fn standard() -> &'static Arc<Rules> {
+        static STANDARD: OnceLock<Arc<Rules>> = OnceLock::new();
+        STANDARD.get_or_init(|| {
+            Arc::new(Rules::parse(STANDARD_DATA).expect("the shipped data file is valid"))
+        })
     }
 
     fn parse(text: &str) -> Result<Rules, DataError> {

@@ -28,8 +28,8 @@ impl KindSet {
 }
 
 impl Valley {
-    pub(crate) fn parts(&self, program: Program) -> &'static [Part] {
-        let rules = self.rules;
+    pub(crate) fn parts(&self, program: Program) -> &[Part] {
+        let rules = &self.config.rules;
         match program {
             Program::None => &[],
             Program::Card(c) => rules.card(c).action.as_deref().unwrap_or(&[]),
@@ -55,7 +55,7 @@ impl Valley {
             Expr::Const(k) => Some(k),
             Expr::BoundCost { bind, times } => {
                 let c = f.bound[usize::from(bind)];
-                (c != NONE).then(|| i16::from(self.rules.card(c).cost) * times)
+                (c != NONE).then(|| i16::from(self.config.rules.card(c).cost) * times)
             }
             Expr::MaxPurchases => Some(
                 self.turn
@@ -71,7 +71,7 @@ impl Valley {
 
     /// The filter without `extreme` (that one is relative to the other candidates).
     fn passes(&self, f: &Frame, filter: &Filter, card: CardId) -> bool {
-        let c = self.rules.card(card);
+        let c = self.config.rules.card(card);
         if let Some((cmp, e)) = filter.cost {
             let Some(x) = self.eval(f, e) else {
                 return false;
@@ -94,9 +94,12 @@ impl Valley {
     fn keep_extreme(&self, extreme: Option<Extreme>, out: &mut Options) {
         let Some(extreme) = extreme else { return };
         let cost = |a: &Action| match *a {
-            Action::Choose { card } => self.rules.card(card).cost,
+            Action::Choose { card } => self.config.rules.card(card).cost,
             Action::ChooseSlot { slot } => {
-                self.rules.card(self.pyramid[usize::from(slot)].card).cost
+                self.config
+                    .rules
+                    .card(self.pyramid[usize::from(slot)].card)
+                    .cost
             }
             _ => 0,
         };
@@ -200,8 +203,8 @@ impl Valley {
             }
             Prim::RepeatAction => {
                 // K-E11, K-A14.
-                for card in 0..self.rules.cards.len() as CardId {
-                    let c = self.rules.card(card);
+                for card in 0..self.config.rules.cards.len() as CardId {
+                    let c = self.config.rules.card(card);
                     if self.turn.logged(card)
                         && !c.not_repeatable
                         && !c.repeats
@@ -424,7 +427,7 @@ impl Valley {
                 // K-E3, K-A13: the revealed card's action, if it can be carried out.
                 let card = f.revealed;
                 if card != NONE
-                    && self.rules.card(card).action.is_some()
+                    && self.config.rules.card(card).action.is_some()
                     && self.frames.len() < self.frames.capacity()
                     && self.program_playable(Program::Card(card), f.actor, |_| {})
                 {

@@ -24,7 +24,7 @@ impl Valley {
         if self.phase == Phase::Over {
             return points;
         }
-        let rules = self.rules;
+        let rules = &self.config.rules;
         // Each set's distinct kinds in the tomb, and in the tomb with every owned card.
         let mut in_tomb = vec![0u8; rules.sets.len()];
         let mut with_owned = in_tomb.clone();

@@ -111,7 +111,7 @@ impl Game for Valley {
     }
 
     fn config(&self) -> &ValleyConfig {
-        self.config
+        &self.config
     }
 
     fn seats(&self) -> usize {
@@ -155,11 +155,11 @@ impl Game for Valley {
     }
 
     fn describe_event(&self, event: &Event) -> String {
-        describe_event(self.rules, event)
+        describe_event(&self.config.rules, event)
     }
 
     fn describe_action(&self, action: &Action) -> String {
-        let name = |c: CardId| card_name(self.rules, c);
+        let name = |c: CardId| card_name(&self.config.rules, c);
         let at = |s: Slot| {
             let c = self.pyramid_card(s).map_or("empty", name);
             format!("{} ({c})", slot_name(s))

@@ -30,7 +30,7 @@ impl Valley {
     }
 
     fn write_table(&self, view: &View, o: &mut String) -> std::fmt::Result {
-        let rules = self.rules;
+        let rules = &self.config.rules;
         let who = |s: Seat| {
             if view.seat == Some(s) {
                 format!("seat {s} (you)")

@@ -54,7 +54,7 @@ pub fn score_tomb(rules: &Rules, tomb: &[CardId]) -> TombScore {
 
 impl Valley {
     pub fn score(&self, seat: engine::Seat) -> TombScore {
-        score_tomb(self.rules, &self.zones(seat).tomb)
+        score_tomb(&self.config.rules, &self.zones(seat).tomb)
     }
 
     /// K-G4, K-G5.
@@ -63,7 +63,7 @@ impl Valley {
             return None;
         }
         Some(outcome_of(
-            self.rules,
+            &self.config.rules,
             &(0..self.n).map(|s| self.score(s)).collect::<Vec<_>>(),
         ))
     }

@@ -1,7 +1,7 @@
 //! The game state: zones (K-Z1..K-Z9), the turn state (K-T2), pending decisions, and
 //! setup (K-S1..K-S11). Small flat state: piles are fixed-capacity `ArrayVec`s of kinds.
 
-use std::sync::{Mutex, PoisonError};
+use std::sync::Arc;
 
 use rand::seq::SliceRandom;
 use rand::Rng as _;
@@ -53,7 +53,7 @@ impl ValleyConfig {
     /// The provisional entries of the card data this config plays with (K-A20); for
     /// `Game::provisional_data`.
     pub fn provisional_data(&self) -> &[String] {
-        &self.rules.0.provisional
+        &self.rules.provisional
     }
 
     /// The pool preset in use (K-S1).
@@ -63,21 +63,6 @@ impl ValleyConfig {
             None if self.players > 4 => "premium",
             None => "base",
         }
-    }
-
-    /// The shared, immutable copy of this config that game states point to, so that cloning
-    /// a state copies a pointer instead of the config's heap values. Interned by content:
-    /// each distinct config is leaked once per process (like `Rules::leak`), never once per
-    /// game.
-    pub fn interned(&self) -> &'static ValleyConfig {
-        static INTERNED: Mutex<Vec<&'static ValleyConfig>> = Mutex::new(Vec::new());
-        let mut table = INTERNED.lock().unwrap_or_else(PoisonError::into_inner);
-        if let Some(&config) = table.iter().find(|&&c| c == self) {
-            return config;
-        }
-        let config: &'static ValleyConfig = Box::leak(Box::new(self.clone()));
-        table.push(config);
-        config
     }
 }
 
@@ -295,8 +280,10 @@ pub enum Probe {
 /// A game of Valley of the Kings. Cloning is a flat copy: nothing in it owns heap memory.
 #[derive(Clone)]
 pub struct Valley {
-    pub(crate) config: &'static ValleyConfig,
-    pub(crate) rules: &'static Rules,
+    /// Shared by the game's clones (a bot's search makes one per iteration): cloning the
+    /// state counts a reference instead of copying the config's lists, and the config
+    /// (with its data) is freed with the game's last clone.
+    pub(crate) config: Arc<ValleyConfig>,
     pub(crate) n: u8,
     pub(crate) seats: [SeatZones; MAX_PLAYERS as usize],
     pub(crate) stock: Pile,
@@ -316,12 +303,12 @@ pub struct Valley {
 }
 
 // Bots clone and determinize states millions of times (DESIGN: small flat state): a clone
-// must stay a copy of bytes, so no field may own heap memory.
-const _: () = assert!(!std::mem::needs_drop::<Valley>());
+// must stay a copy of bytes and one reference count (the shared config), so no other field
+// may own heap memory.
 
 impl PartialEq for Valley {
     fn eq(&self, o: &Self) -> bool {
-        self.config == o.config
+        (Arc::ptr_eq(&self.config, &o.config) || self.config == o.config)
             && self.n == o.n
             && self.seats == o.seats
             && self.stock == o.stock
@@ -410,7 +397,7 @@ impl Valley {
 
     /// K-S1..K-S11.
     pub fn setup(config: &ValleyConfig, seed: u64) -> Result<Self, SetupError> {
-        let rules = config.rules.0;
+        let rules = &config.rules;
         if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&config.players) {
             return Err(SetupError::PlayerCount {
                 game: "valley",
@@ -527,8 +514,7 @@ impl Valley {
             }
         }
         let mut game = Valley {
-            config: config.interned(),
-            rules,
+            config: Arc::new(config.clone()),
             n: config.players,
             seats,
             stock,
@@ -549,8 +535,8 @@ impl Valley {
         Ok(game)
     }
 
-    pub fn rules(&self) -> &'static Rules {
-        self.rules
+    pub fn rules(&self) -> &Rules {
+        &self.config.rules
     }
 
     pub fn zones(&self, seat: Seat) -> &SeatZones {
@@ -646,7 +632,7 @@ impl Valley {
 
     /// K-T5: a card's effective gold this turn.
     pub fn effective_gold(&self, card: CardId) -> u8 {
-        let printed = self.rules.card(card).gold;
+        let printed = self.config.rules.card(card).gold;
         let base = i16::from(self.turn.gold_set.unwrap_or(printed));
         (base + i16::from(self.turn.gold_add)).clamp(0, 255) as u8
     }

@@ -73,7 +73,12 @@ impl Valley {
                 for slot in 0..scope {
                     if self.available_to(slot, seat)
                         && gold
-                            >= u16::from(self.rules.card(self.pyramid[usize::from(slot)].card).cost)
+                            >= u16::from(
+                                self.config
+                                    .rules
+                                    .card(self.pyramid[usize::from(slot)].card)
+                                    .cost,
+                            )
                     {
                         out.push(Action::BeginPurchase { slot });
                     }
@@ -139,7 +144,7 @@ impl Valley {
     }
 
     fn card_playable(&self, seat: Seat, card: CardId) -> bool {
-        self.rules.card(card).action.is_some()
+        self.config.rules.card(card).action.is_some()
             && self.program_playable(Program::Card(card), seat, |g| {
                 g.zones_mut(seat).hand_remove(card);
                 g.in_play_push(seat, card, false);
@@ -149,7 +154,7 @@ impl Valley {
 
     /// K-R3, K-A5: a reaction whose effect is possible now, judged on public facts.
     fn reaction_possible(&self, seat: Seat, card: CardId) -> bool {
-        self.rules.card(card).reaction.is_some()
+        self.config.rules.card(card).reaction.is_some()
             && self.program_playable(Program::Reaction(card), seat, |g| {
                 g.zones_mut(seat).hand_remove(card);
                 g.zones_mut(seat).discard.push(card);
@@ -213,7 +218,7 @@ impl Valley {
             }
             Action::BeginPurchase { slot } => {
                 let card = self.pyramid[usize::from(slot)].card;
-                let cost = self.rules.card(card).cost;
+                let cost = self.config.rules.card(card).cost;
                 if self.turn.scope_uses > 0 {
                     self.turn.scope_uses -= 1;
                 }

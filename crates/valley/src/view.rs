@@ -118,12 +118,12 @@ impl Valley {
             stock_level_ii: self
                 .stock
                 .iter()
-                .filter(|&&c| self.rules.card(c).level == 2)
+                .filter(|&&c| self.config.rules.card(c).level == 2)
                 .count(),
             stock_contents,
             boneyard: self.boneyard.to_vec(),
             legal,
-            provisional_data: !self.rules.provisional.is_empty(),
+            provisional_data: !self.config.rules.provisional.is_empty(),
         }
     }
 
@@ -163,7 +163,7 @@ impl Valley {
             }
         }
         // K-Z7: level II above level III.
-        let rules = self.rules;
+        let rules = &self.config.rules;
         let stock = g.stock.as_mut_slice();
         stock.sort_unstable_by_key(|&c| std::cmp::Reverse(rules.card(c).level));
         let level_iii = stock.iter().filter(|&&c| rules.card(c).level == 3).count();

@@ -27,7 +27,7 @@ fn c1_large_and_small_tower_example() {
     let mut g = scenario(
         &[Realm::Humans, Realm::Mages],
         Mode::Full,
-        rules,
+        &rules,
         &[m1, m2, e, e2],
     );
     put_tile(&mut g, m1, Mountain, 2);
@@ -67,7 +67,7 @@ fn c1_large_and_small_tower_example() {
 #[test]
 fn c2_monument_cost_with_the_erratum() {
     let rules = rules_with(|r| r.cards[0] = building_card(Statue, 0, 3));
-    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, &rules, &[]);
     give_building(&mut g, 0, 2, 0);
     g.players[0].resources[Resource::Wood.index()] = 7;
     assert_eq!(g.monuments.last(), Some(&6));
@@ -94,7 +94,7 @@ fn c3_carpenter_discount_on_monuments() {
         r.cards[0] = building_card(Carpenter, 2, 5);
         r.cards[1] = building_card(Statue, 0, 3);
     });
-    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, &rules, &[]);
     give_building(&mut g, 0, 0, 0);
     give_building(&mut g, 0, 1, 1);
     assert_eq!(g.monument_cost(0, 1), Some(3), "8 − 3 − 2");
@@ -115,7 +115,7 @@ fn c4_building_costs() {
         r.cards[2] = building_card(Statue, 0, 3);
         r.cards[3] = building_card(Poorhouse, 0, 6);
     });
-    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, &rules, &[]);
     g.players[0].hand = 0b1101;
     assert_eq!(g.build_cost(0, 0, 0), Some(6), "empty slot: full cost");
     give_building(&mut g, 0, 1, 1);
@@ -147,7 +147,7 @@ fn c5_duplicate_buildings() {
         r.cards[2] = building_card(TowerSmall, 0, 3);
         r.cards[3] = building_card(TowerLarge, 0, 6);
     });
-    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, &rules, &[]);
     give_building(&mut g, 0, 0, 0);
     give_building(&mut g, 0, 1, 2);
     g.players[0].hand = 0b1010;
@@ -168,7 +168,7 @@ fn c6_bank_and_market_payments() {
         r.cards[2] = building_card(Statue, 0, 3);
         r.cards[3].gold_price = 2;
     });
-    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, &rules, &[]);
     give_building(&mut g, 0, 0, 0);
     g.market[0] = 3;
     assert_eq!(g.buy_price(0, 0), Some(1), "2 − 1");
@@ -200,7 +200,7 @@ fn c6_bank_and_market_payments() {
     play(&mut g, options[0]);
     assert_eq!(g.player(0).resources, [0, 2, 0]);
     // P-X4: without the means there is no such action at all.
-    let mut g2 = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, rules, &[]);
+    let mut g2 = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, &rules, &[]);
     g2.players[0].hand = 1 << 2;
     g2.players[0].resources = [10, 10, 1];
     assert!(!legal(&g2)
@@ -346,7 +346,7 @@ fn c12_overflow_with_vault_and_store() {
         r.cards[0].building_rate = (3, 2);
         r.cards[1] = building_card(Store, 0, 4);
     });
-    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, &rules, &[]);
     give_building(&mut g, 0, 0, 0);
     give_building(&mut g, 0, 1, 1);
     g.players[0].resources[Resource::Gold.index()] = 9;
@@ -445,7 +445,7 @@ fn c15_final_scoring() {
         r.cards[0] = building_card(Vault, 0, 4);
         r.cards[0].building_rate = (2, 1);
     });
-    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Mages], Mode::Full, &rules, &[]);
     give_building(&mut g, 0, 0, 0);
     g.players[0].resources = [10, 5, 2];
     g.players[0].hand = 0b1110;
@@ -601,7 +601,7 @@ fn c18_stall() {
 fn c19_halflings_follow_up() {
     for (mode, follow_up) in [(Mode::Full, true), (Mode::Beginner, false)] {
         let rules = rules_with(|r| r.cards[0] = building_card(Statue, 0, 3));
-        let mut g = scenario(&[Realm::Halflings, Realm::Humans], mode, rules, &[]);
+        let mut g = scenario(&[Realm::Halflings, Realm::Humans], mode, &rules, &[]);
         g.players[0].hand = 0b11;
         g.players[0].resources[Resource::Wood.index()] = 5;
         play(

@@ -23,10 +23,10 @@ use engine::{Game, Seat};
 pub const FILLER: u8 = 9;
 
 /// Standard data with some cards replaced.
-pub fn rules_with(edit: impl FnOnce(&mut Rules)) -> &'static Rules {
+pub fn rules_with(edit: impl FnOnce(&mut Rules)) -> Rules {
     let mut rules = Rules::standard().clone();
     edit(&mut rules);
-    Box::leak(Box::new(rules))
+    rules
 }
 
 /// A card with the given building; its spell is Flee (cost 1).
@@ -45,7 +45,7 @@ pub fn building_card(building: Building, value: u8, wood: u8) -> Card {
     }
 }
 
-pub fn config(realms: &[Realm], mode: Mode, rules: &'static Rules) -> PandoriaConfig {
+pub fn config(realms: &[Realm], mode: Mode, rules: &Rules) -> PandoriaConfig {
     let mut r = [None; 4];
     for (slot, realm) in r.iter_mut().zip(realms) {
         *slot = Some(*realm);
@@ -56,13 +56,17 @@ pub fn config(realms: &[Realm], mode: Mode, rules: &'static Rules) -> PandoriaCo
         teams: false,
         realms: r,
         start_seat: 0,
-        rules: engine::DataRef(rules),
+        rules: if std::ptr::eq(rules, Rules::standard()) {
+            engine::DataRef::default()
+        } else {
+            engine::DataRef::new(rules.clone())
+        },
     }
 }
 
 /// A started game whose map holds nothing but filler castles, except `keep`; hands,
 /// tiles and buildings empty; seat 0 to move in the card phase.
-pub fn scenario(realms: &[Realm], mode: Mode, rules: &'static Rules, keep: &[Cell]) -> Pandoria {
+pub fn scenario(realms: &[Realm], mode: Mode, rules: &Rules, keep: &[Cell]) -> Pandoria {
     let mut g = Pandoria::new(&config(realms, mode, rules), 1).unwrap();
     let board = &rules.board;
     g.map = Map::new(board);
@@ -101,12 +105,12 @@ pub fn walk(from: Cell, path: &[Dir]) -> Cell {
 }
 
 pub fn put_tile(g: &mut Pandoria, cell: Cell, terrain: Terrain, symbols: u8) {
-    let board = &g.rules().board;
+    let board = &g.config.rules.board;
     g.map.place_single(board, cell, Hex { terrain, symbols });
 }
 
 pub fn put_castle(g: &mut Pandoria, cell: Cell, owner: Seat) {
-    let board = &g.rules().board;
+    let board = &g.config.rules.board;
     g.map.place_castle(board, cell, owner);
 }
 

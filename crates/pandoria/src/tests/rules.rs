@@ -34,7 +34,7 @@ fn rate_buildings() {
         r.cards[1] = building_card(Repository, 0, 4);
         r.cards[1].building_rate = (3, 2);
     });
-    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, &rules, &[]);
     give_building(&mut g, 0, 0, 0);
     give_building(&mut g, 0, 1, 1);
     assert_eq!(g.rate(0, Resource::Wood), (2, 1));
@@ -67,7 +67,7 @@ fn hex_bonus_buildings() {
         r.cards[2] = building_card(TreasurySmall, 0, 3);
         r.cards[3] = building_card(Statue, 0, 3);
     });
-    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, rules, &keep);
+    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, &rules, &keep);
     for c in forest {
         put_tile(&mut g, c, Forest, 1);
     }

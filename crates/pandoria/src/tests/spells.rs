@@ -29,7 +29,7 @@ fn with_spell(
         r.cards[0] = spell_card(spell, value, 2);
         edit(r);
     });
-    let mut g = scenario(realms, Mode::Full, rules, keep);
+    let mut g = scenario(realms, Mode::Full, &rules, keep);
     g.players[0].hand = 1;
     g.players[0].resources = [10, 5, 5];
     g
@@ -218,10 +218,10 @@ fn adopt_never_copies_a_partner_in_teams() {
         r.cards[2] = spell_card(Spell::Conjure, 10, 3);
     });
     for teams in [false, true] {
-        let mut cfg = config(&four, Mode::Full, rules);
+        let mut cfg = config(&four, Mode::Full, &rules);
         cfg.teams = teams;
-        let mut g = scenario(&four, Mode::Full, rules, &[]);
-        g.config = cfg;
+        let mut g = scenario(&four, Mode::Full, &rules, &[]);
+        g.config = cfg.clone();
         g.players[0].hand = 1;
         g.players[0].resources = [10, 5, 5];
         g.players[1].last_spell = 1;
@@ -234,7 +234,7 @@ fn adopt_never_copies_a_partner_in_teams() {
         assert_eq!(legal(&g), expected, "teams: {teams}");
         if teams {
             // Only the partner has a spell: nothing to adopt, cast without effect.
-            let mut g = scenario(&four, Mode::Full, rules, &[]);
+            let mut g = scenario(&four, Mode::Full, &rules, &[]);
             g.config = cfg;
             g.players[0].hand = 1;
             g.players[0].resources = [10, 5, 5];

@@ -207,7 +207,7 @@ fn a_placed_tile_is_replaced() {
 #[test]
 fn one_card_action_per_turn() {
     let rules = rules_with(|r| r.cards[0] = building_card(Building::Statue, 0, 1));
-    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, &rules, &[]);
     g.players[0].hand = 0b11;
     g.players[0].resources[Resource::Wood.index()] = 10;
     play(
@@ -225,7 +225,7 @@ fn one_card_action_per_turn() {
 #[test]
 fn poorhouse() {
     let rules = rules_with(|r| r.cards[0] = building_card(Building::Poorhouse, 0, 2));
-    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, &rules, &[]);
     give_building(&mut g, 0, 0, 0);
     g.players[0].resources = [0, 0, 4];
     g.players[0].hand = 0b10;
@@ -291,7 +291,7 @@ fn bad_input_is_refused() {
     // A second card action after a build (P-T4).
     let rules = rules_with(|r| r.cards[0] = building_card(Building::Statue, 0, 1));
     let keep = [centre(), walk(centre(), &[0])];
-    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, rules, &keep);
+    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, &rules, &keep);
     g.players[0].hand = 0b11;
     g.players[0].resources = [0, 0, 10];
     play(
@@ -315,7 +315,7 @@ fn bad_input_is_refused() {
         .unwrap_err();
     assert_eq!(err.kind, ActionErrorKind::Illegal);
     // Unaffordable: a monument with no wood and no Market.
-    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, &rules, &[]);
     give_building(&mut g, 0, 0, 0);
     g.players[0].hand = 0b10;
     g.players[0].resources = [10, 10, 0];
@@ -451,7 +451,7 @@ fn is_legal_agrees_with_the_list() {
 fn card_phase_is_asked_with_an_unplayable_hand() {
     let rules = rules_with(|r| r.cards[0] = building_card(Building::Statue, 0, 9));
     let x = centre();
-    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, rules, &[x]);
+    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, &rules, &[x]);
     g.players[0].hand = 1;
     g.players[0].resources = [0, 0, 0];
     g.phase = Phase::Place;
@@ -469,9 +469,9 @@ fn corrected_data_files_load() {
     let text = crate::data::STANDARD_DATA.replacen("gold_price = 2", "gold_price = 7", 1);
     Pandoria::load_data(&mut config, &text).unwrap();
     assert_ne!(config.rules, PandoriaConfig::default().rules);
-    assert!(config.rules.0.cards.iter().any(|c| c.gold_price == 7));
+    assert!(config.rules.cards.iter().any(|c| c.gold_price == 7));
     let g = Pandoria::new(&config, 1).unwrap();
-    assert!(std::ptr::eq(g.rules(), config.rules.0));
+    assert!(std::ptr::eq(g.rules(), &*config.rules));
     let mut config2 = PandoriaConfig::default();
     let err = Pandoria::load_data(&mut config2, "schema_version = 1").unwrap_err();
     assert!(matches!(err, engine::SetupError::Data(_)), "{err}");
@@ -515,7 +515,7 @@ fn an_act_is_told_before_the_resource_it_leaves() {
     assert!(bought < gold, "{events:?}");
     // A spell: "casts", then "now has N crystal".
     let rules = rules_with(|r| r.cards[0].crystal_cost = 2);
-    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, rules, &[]);
+    let mut g = scenario(&[Realm::Humans, Realm::Elves], Mode::Full, &rules, &[]);
     g.players[0].hand = 1;
     g.players[0].resources = [5, 5, 5];
     let mut events = Vec::new();

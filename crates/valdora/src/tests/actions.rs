@@ -6,7 +6,8 @@ use crate::books::BookKind;
 use crate::components::Face;
 
 fn top(g: &Valdora, book: u8, side: Side) -> Option<Face> {
-    g.book(book).visible(g.rules, BookKind::of_book(book), side)
+    g.book(book)
+        .visible(g.rules(), BookKind::of_book(book), side)
 }
 
 #[test]
@@ -118,7 +119,7 @@ fn commissions_cost_a_coin_and_at_most_three_are_held() {
     // It shows the face of its new side.
     assert_eq!(
         top(&g, 2, Side::Left),
-        Some(BookKind::Commission.face(g.rules, returned.card, Side::Left))
+        Some(BookKind::Commission.face(g.rules(), returned.card, Side::Left))
     );
     assert_eq!(g.player(0).coins, 3, "no refund");
     play(&mut g, Action::BuyCommission { side: Side::Right });
@@ -150,7 +151,7 @@ fn page_turns_move_the_top_card_and_show_its_other_face() {
     assert_eq!(g.book(2).top(Side::Left).map(|c| c.card()), Some(card));
     assert_eq!(
         top(&g, 2, Side::Left),
-        Some(BookKind::Commission.face(g.rules, card, Side::Left))
+        Some(BookKind::Commission.face(g.rules(), card, Side::Left))
     );
     // Turning back is allowed (and the second turn costs a coin).
     let coins = g.player(0).coins;
@@ -174,7 +175,7 @@ fn loading_takes_gems_the_items_accept() {
     // rule V-A2
     let mut g = new_game(4);
     stand(&mut g, 0, "g01");
-    let r = g.rules.board.road_index(space(&g, "g01")).expect("road") as usize;
+    let r = g.rules().board.road_index(space(&g, "g01")).expect("road") as usize;
     g.road_gems[r] = [1, 1, 0, 0, 0];
     give(&mut g, 0, Item::Horse, 3, None);
     g.players[0].coins = 2;
@@ -215,7 +216,7 @@ fn unloading_a_horse_frees_it_for_another_gem_at_a_price() {
     // rule V-A2
     let mut g = new_game(4);
     stand(&mut g, 0, "g01");
-    let r = g.rules.board.road_index(space(&g, "g01")).expect("road") as usize;
+    let r = g.rules().board.road_index(space(&g, "g01")).expect("road") as usize;
     g.road_gems[r] = [0, 0, 2, 0, 0];
     give(&mut g, 0, Item::Horse, 2, Some(Gem::Gold));
     g.players[0].coins = 2;

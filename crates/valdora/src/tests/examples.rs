@@ -33,7 +33,7 @@ fn loading_example_ruby_sapphire_and_emerald_on_the_cart() {
     // empty cart costing 2, gold already on the pan.
     let mut g = new_game(4);
     stand(&mut g, 0, "g02");
-    let r = g.rules.board.road_index(space(&g, "g02")).expect("road") as usize;
+    let r = g.rules().board.road_index(space(&g, "g02")).expect("road") as usize;
     g.road_gems[r] = [2, 1, 2, 0, 1];
     give(&mut g, 0, Item::GoldPan, 0, Some(Gem::Gold));
     give(&mut g, 0, Item::RubyTool, 0, None);
@@ -298,14 +298,14 @@ fn scoring_counts_every_category() {
     let s = g.score(1);
     assert_eq!(
         s.commissions,
-        i32::from(a.face(g.rules).points + b.face(g.rules).points)
+        i32::from(a.face(g.rules()).points + b.face(g.rules()).points)
     );
     assert_eq!(s.craftsmen, 30, "10 per colour held, not per tile");
     assert_eq!(
         s.workshops,
         i32::from(
-            g.rules.workshop_points[Color::Violet.index()]
-                + g.rules.workshop_points[Color::Grey.index()]
+            g.rules().workshop_points[Color::Violet.index()]
+                + g.rules().workshop_points[Color::Grey.index()]
         )
     );
     assert_eq!(s.bonus_tiles, 20);
@@ -361,7 +361,7 @@ fn completed_commissions_and_scores_of_others_are_hidden() {
     g.completed[usize::from(c.card)] = Some((2, c.side));
     let owner = g.view(Some(2));
     let own = owner.own.as_ref().expect("a seat sees its own");
-    assert_eq!(own.completed, vec![c.face(g.rules)]);
+    assert_eq!(own.completed, vec![c.face(g.rules())]);
     assert_eq!(own.score, g.score(2).total());
     assert_eq!(owner.seats[2].completed_count, 1);
     assert_eq!(g.view(Some(0)).own.map(|o| o.completed), Some(vec![]));
@@ -417,7 +417,7 @@ fn open_scores_and_the_end_of_the_game_show_every_commission() {
     g.completed[usize::from(c.card)] = Some((2, c.side));
     for observer in [Some(0), None] {
         let v = g.view(observer);
-        assert_eq!(v.seats[2].completed, Some(vec![c.face(g.rules)]));
+        assert_eq!(v.seats[2].completed, Some(vec![c.face(g.rules())]));
         assert_eq!(v.seats[2].score, Some(g.score(2).total()));
     }
     let mut g = new_game(4);
@@ -425,7 +425,7 @@ fn open_scores_and_the_end_of_the_game_show_every_commission() {
     g.completed[usize::from(c.card)] = Some((2, c.side));
     g.phase = Phase::Over;
     let v = g.view(None);
-    assert_eq!(v.seats[2].completed, Some(vec![c.face(g.rules)]));
+    assert_eq!(v.seats[2].completed, Some(vec![c.face(g.rules())]));
     assert!(v.seats.iter().all(|p| p.score.is_some()));
 }
 
@@ -448,11 +448,11 @@ fn unseen_book_faces_are_in_no_view() {
     let top = view.books[2].right.last().expect("full");
     assert_eq!(
         top.recto,
-        Some(BookKind::Commission.face(g.rules, card, Side::Right))
+        Some(BookKind::Commission.face(g.rules(), card, Side::Right))
     );
     assert_eq!(
         top.verso,
-        Some(BookKind::Commission.face(g.rules, card, Side::Left))
+        Some(BookKind::Commission.face(g.rules(), card, Side::Left))
     );
     // The next card down has shown its recto when the top was turned away.
     assert!(view.books[2].right[view.books[2].right.len() - 2]
@@ -474,8 +474,8 @@ fn determinization_resamples_only_the_unseen_cards() {
         for b in 0..4u8 {
             let kind = BookKind::of_book(b);
             assert_eq!(
-                d.book(b).visible(g.rules, kind, Side::Right),
-                g.book(b).visible(g.rules, kind, Side::Right)
+                d.book(b).visible(g.rules(), kind, Side::Right),
+                g.book(b).visible(g.rules(), kind, Side::Right)
             );
         }
     }

@@ -29,7 +29,7 @@ pub(crate) fn new_game(players: u8) -> Valdora {
 }
 
 pub(crate) fn space(g: &Valdora, name: &str) -> Space {
-    g.rules.board.space_named(name).expect("space exists")
+    g.rules().board.space_named(name).expect("space exists")
 }
 
 pub(crate) fn legal(g: &Valdora) -> Vec<Action> {
@@ -82,7 +82,7 @@ pub(crate) fn commission_of(g: &mut Valdora, color: Color, avoid: &[u8]) -> Held
         }
         for side in [Side::Right, Side::Left] {
             let held = HeldCommission { card, side };
-            if held.face(g.rules).color == color && take_out_of_books(g, card) {
+            if held.face(g.rules()).color == color && take_out_of_books(g, card) {
                 return held;
             }
         }
@@ -96,7 +96,7 @@ fn take_out_of_books(g: &mut Valdora, card: u8) -> bool {
 
 pub(crate) fn hold(g: &mut Valdora, seat: u8, held: HeldCommission) -> CommissionFace {
     g.players[usize::from(seat)].incomplete.push(held);
-    held.face(g.rules)
+    held.face(g.rules())
 }
 
 pub(crate) fn committed(g: &Valdora) -> Option<Committed> {

@@ -7,7 +7,7 @@ fn destinations(g: &Valdora) -> Vec<String> {
     let mut names: Vec<String> = legal(g)
         .into_iter()
         .map(|a| match a {
-            Action::Move { to } => g.rules.board.names[usize::from(to)].clone(),
+            Action::Move { to } => g.rules().board.names[usize::from(to)].to_string(),
             other => panic!("only moves at turn start, got {other:?}"),
         })
         .collect();
@@ -175,7 +175,7 @@ fn on_the_shipped_board_the_seats_can_never_all_be_stuck() {
     // them. No placement of up to 5 pawns does that to every pawn at once, so the engine's
     // `Ending::Stalled` guard (every seat stuck in a row) cannot happen with shipped data.
     let g = new_game(5);
-    let board = &g.rules.board;
+    let board = &g.rules().board;
     let reach: Vec<u64> = (0..board.len() as Space)
         .map(|s| {
             let plain = u64::from(board.reach_plain(s));

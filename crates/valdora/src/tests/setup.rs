@@ -65,7 +65,7 @@ fn gems_all_on_the_road_spaces_at_setup() {
         g.gem_totals().iter().map(|&n| u32::from(n)).sum::<u32>(),
         78
     );
-    let board = &g.rules.board;
+    let board = &g.rules().board;
     for s in 0..board.len() as u8 {
         if board.kind(s) == SpaceKind::Road {
             let gems = g.gems_at(s).expect("road");
@@ -116,7 +116,7 @@ fn every_player_starts_with_an_empty_gold_pan_on_the_harbour_city() {
     let g = new_game(4);
     for s in 0..4 {
         let p = g.player(s);
-        assert_eq!(p.space, g.rules.board.start);
+        assert_eq!(p.space, g.rules().board.start);
         assert_eq!(p.owned, Item::GoldPan.bit());
         assert_eq!(p.gems, [None; 7]);
         assert!(!p.provisions);
@@ -140,10 +140,10 @@ fn books_start_on_the_right_showing_the_top_recto() {
         let kind = BookKind::of_book(b);
         let top = book.top(Side::Right).expect("full");
         assert_eq!(
-            book.visible(g.rules, kind, Side::Right),
-            Some(kind.face(g.rules, top.card(), Side::Right))
+            book.visible(g.rules(), kind, Side::Right),
+            Some(kind.face(g.rules(), top.card(), Side::Right))
         );
-        match (kind, book.visible(g.rules, kind, Side::Right)) {
+        match (kind, book.visible(g.rules(), kind, Side::Right)) {
             (BookKind::Equipment, Some(Face::Equipment(_)))
             | (BookKind::Commission, Some(Face::Commission(_))) => {}
             other => panic!("book {b} shows {other:?}"),
@@ -195,8 +195,8 @@ fn workshops_one_per_colour_and_thirteen_bonus_tiles() {
         assert_eq!(g.workshop_owner(c), None);
     }
     assert_eq!(g.bonus_supply(), 13);
-    assert_eq!(g.rules.bonus_points, 10);
+    assert_eq!(g.rules().bonus_points, 10);
     // Confirmed by the rulebook example: violet and blue need 2 craftsmen.
-    assert_eq!(g.rules.workshop_needed[Color::Violet.index()], 2);
-    assert_eq!(g.rules.workshop_needed[Color::Blue.index()], 2);
+    assert_eq!(g.rules().workshop_needed[Color::Violet.index()], 2);
+    assert_eq!(g.rules().workshop_needed[Color::Blue.index()], 2);
 }

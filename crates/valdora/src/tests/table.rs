@@ -12,8 +12,8 @@ fn the_table_shows_roads_tools_load_costs_workshops_and_bonus_tiles() {
     g.players[0].coins = 1;
     let text = g.render_view(Some(0));
     // The ruby on the tool is worth a point (V-E2): one of each, in the singular.
-    let tool = g.rules.item_names[Item::RubyTool.index()].clone();
-    let horse = g.rules.item_names[Item::Horse.index()].clone();
+    let tool = g.rules().item_names[Item::RubyTool.index()].clone();
+    let horse = g.rules().item_names[Item::Horse.index()].clone();
     assert!(
         text.contains(&format!("{tool} (takes ruby): ruby")),
         "{text}"
@@ -33,7 +33,8 @@ fn the_table_shows_roads_tools_load_costs_workshops_and_bonus_tiles() {
     assert!(
         text.contains(&format!(
             "red ({} craftsmen, {} points): in the supply",
-            g.rules.workshop_needed[red], g.rules.workshop_points[red]
+            g.rules().workshop_needed[red],
+            g.rules().workshop_points[red]
         )),
         "{text}"
     );

@@ -470,7 +470,7 @@ fn sacrifice_from_the_pyramid_and_take_from_the_boneyard() {
 fn known_cards_are_encoded_as_the_spec_says() {
     // rule K-E17, K-SC4
     let g = new_game(3);
-    let action = |name: &str| g.rules.card(id(&g, name)).action.clone();
+    let action = |name: &str| g.rules().card(id(&g, name)).action.clone();
     let prims = |name: &str| {
         action(name)
             .unwrap_or_default()
@@ -522,13 +522,13 @@ fn known_cards_are_encoded_as_the_spec_says() {
     assert_eq!(prims("Tyet Amulet"), vec![Prim::RepeatAction]);
     assert!(action("Book of Traversing Eternity").is_none());
     for name in ["Boat", "Censer", "Statue of Thoth"] {
-        assert!(g.rules.card(id(&g, name)).not_repeatable, "{name}");
+        assert!(g.rules().card(id(&g, name)).not_repeatable, "{name}");
     }
-    let boat = g.rules.card(id(&g, "Boat"));
+    let boat = g.rules().card(id(&g, "Boat"));
     assert!(boat.action.is_none() && boat.reaction.is_some());
-    assert_eq!(g.rules.card(id(&g, "Book of the Netherworld")).gold, 3);
-    assert_eq!(g.rules.card(id(&g, "Tyet Amulet")).gold, 2);
-    assert_eq!(g.rules.card(id(&g, "Statue of Bastet")).cost, 4);
+    assert_eq!(g.rules().card(id(&g, "Book of the Netherworld")).gold, 3);
+    assert_eq!(g.rules().card(id(&g, "Tyet Amulet")).gold, 2);
+    assert_eq!(g.rules().card(id(&g, "Statue of Bastet")).cost, 4);
 }
 
 #[test]
@@ -660,7 +660,7 @@ fn quick_playability_agrees_with_the_probe() {
             if g.phase == Phase::Play && g.frames.is_empty() && g.crumble.is_none() {
                 let seat = g.active;
                 for &card in g.zones(seat).hand.iter() {
-                    if g.rules.card(card).action.is_none() {
+                    if g.rules().card(card).action.is_none() {
                         continue;
                     }
                     if let Some(quick) = g.quick_playable(Program::Card(card), seat) {
@@ -669,7 +669,7 @@ fn quick_playability_agrees_with_the_probe() {
                             h.in_play_push(seat, card, false);
                             h.turn.log(card);
                         });
-                        assert_eq!(quick, full, "{}", g.rules.card(card).name);
+                        assert_eq!(quick, full, "{}", g.rules().card(card).name);
                         checked += 1;
                     }
                 }

@@ -32,7 +32,7 @@ fn buying_statue_of_bastet() {
         id(&g, "Book of the Netherworld"),
         id(&g, "Statue of Bastet"),
     );
-    assert_eq!(g.rules.card(bastet).cost, 4);
+    assert_eq!(g.rules().card(bastet).cost, 4);
     assert!(legal(&g).contains(&Action::BeginPurchase { slot: B1 }));
     play(&mut g, Action::BeginPurchase { slot: B1 });
     play(&mut g, Action::Pay { card: tyet });
@@ -142,12 +142,12 @@ fn scoring_rulebook_example() {
             "Priest of Sobek",
         ],
     );
-    let s = score_tomb(g.rules, &tomb);
+    let s = score_tomb(g.rules(), &tomb);
     assert_eq!(s.total, 8);
     assert_eq!(s.starters, 3);
     assert_eq!(s.tomb_size, 7);
     let set = |name: &str| {
-        g.rules
+        g.rules()
             .sets
             .iter()
             .position(|x| x.name == name)
@@ -158,7 +158,7 @@ fn scoring_rulebook_example() {
     // The second Priest of Thoth adds nothing.
     let mut fewer = tomb.clone();
     fewer.remove(5);
-    assert_eq!(score_tomb(g.rules, &fewer).total, 8);
+    assert_eq!(score_tomb(g.rules(), &fewer).total, 8);
 }
 
 #[test]
@@ -168,11 +168,11 @@ fn tie_break_fewer_tomb_cards() {
     let mk = |total: i32, size: usize| crate::scoring::TombScore {
         starters: total,
         uniques: 0,
-        sets: vec![(0, 0); g.rules.sets.len()],
+        sets: vec![(0, 0); g.rules().sets.len()],
         total,
         tomb_size: size,
     };
-    let o = outcome_of(g.rules, &[mk(8, 7), mk(8, 9), mk(8, 7), mk(5, 1)]);
+    let o = outcome_of(g.rules(), &[mk(8, 7), mk(8, 9), mk(8, 7), mk(5, 1)]);
     let ranks: Vec<u8> = o.seats.iter().map(|s| s.rank).collect();
     assert_eq!(ranks, vec![1, 3, 1, 4]);
     assert_eq!(o.winners().collect::<Vec<_>>(), vec![0, 2]);
@@ -372,12 +372,12 @@ fn setup_base_four_seats() {
         assert_eq!(counts, vec![4, 3, 2, 1]);
     }
     for slot in 0..6 {
-        assert_eq!(g.rules.card(g.pyramid_card(slot).expect("full")).level, 2);
+        assert_eq!(g.rules().card(g.pyramid_card(slot).expect("full")).level, 2);
     }
     assert_eq!(g.boneyard.len(), 1);
-    assert_eq!(g.rules.card(g.boneyard[0]).level, 2);
+    assert_eq!(g.rules().card(g.boneyard[0]).level, 2);
     assert_eq!(g.stock.len(), 49);
-    let levels: Vec<u8> = g.stock.iter().map(|&c| g.rules.card(c).level).collect();
+    let levels: Vec<u8> = g.stock.iter().map(|&c| g.rules().card(c).level).collect();
     assert_eq!(levels.iter().filter(|&&l| l == 2).count(), 22);
     assert!(levels[..27].iter().all(|&l| l == 3) && levels[27..].iter().all(|&l| l == 2));
     assert_eq!(g, Valley::new(&config, 9).expect("valid"));
@@ -431,7 +431,7 @@ fn playability_of_book_of_the_earth() {
         ],
     );
     let earth = id(&g, "Book of the Earth");
-    assert!(g.rules.card(id(&g, "Hapi Canopic Jar")).cost >= 3);
+    assert!(g.rules().card(id(&g, "Hapi Canopic Jar")).cost >= 3);
     assert!(!legal(&g).contains(&Action::PlayAction { card: earth }));
     // Bad input: playing a card whose mandatory part cannot be done.
     let before = g.clone();

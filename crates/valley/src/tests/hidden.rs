@@ -40,7 +40,7 @@ fn determinize_resamples_consistently() {
         let d = g.determinize(Some(1), &mut rng);
         assert_eq!(d.view(Some(1)), g.view(Some(1)));
         assert_eq!(d.zones(1).hand, g.zones(1).hand);
-        let levels: Vec<u8> = d.stock.iter().map(|&c| d.rules.card(c).level).collect();
+        let levels: Vec<u8> = d.stock.iter().map(|&c| d.rules().card(c).level).collect();
         let first_ii = levels.iter().position(|&l| l == 2).unwrap_or(levels.len());
         assert!(
             levels[first_ii..].iter().all(|&l| l == 2),

@@ -11,6 +11,8 @@ mod sentences;
 mod setup;
 mod turn;
 
+use std::sync::Arc;
+
 use engine::{Game, NoEvents, Seat};
 
 use crate::actions::Action;
@@ -27,7 +29,7 @@ pub(crate) fn new_game(players: u8) -> Valley {
 }
 
 pub(crate) fn id(g: &Valley, name: &str) -> CardId {
-    g.rules
+    g.rules()
         .card_named(name)
         .unwrap_or_else(|| panic!("no card {name:?}"))
 }
@@ -105,28 +107,25 @@ pub(crate) fn set_pyramid(g: &mut Valley, slots: [Option<&str>; 6]) {
 pub(crate) fn pyramid_names(g: &Valley) -> [Option<String>; 6] {
     std::array::from_fn(|i| {
         g.pyramid_card(i as u8)
-            .map(|c| g.rules.card(c).name.clone())
+            .map(|c| g.rules().card(c).name.clone())
     })
 }
 
 pub(crate) fn names(g: &Valley, cards: &[CardId]) -> Vec<String> {
     cards
         .iter()
-        .map(|&c| g.rules.card(c).name.clone())
+        .map(|&c| g.rules().card(c).name.clone())
         .collect()
 }
 
 /// Gives the game a modified copy of its rules (e.g. a cost a rulebook example needs).
 pub(crate) fn with_rules(g: &mut Valley, change: impl FnOnce(&mut Rules)) {
-    let mut rules = g.rules.clone();
+    let mut rules = g.rules().clone();
     change(&mut rules);
-    let rules: &'static Rules = Box::leak(Box::new(rules));
-    g.rules = rules;
-    g.config = ValleyConfig {
-        rules: engine::DataRef(rules),
-        ..g.config.clone()
-    }
-    .interned();
+    g.config = Arc::new(ValleyConfig {
+        rules: engine::DataRef::new(rules),
+        ..(*g.config).clone()
+    });
 }
 
 pub(crate) fn set_cost(g: &mut Valley, name: &str, cost: u8) {

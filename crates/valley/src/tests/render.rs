@@ -24,7 +24,7 @@ fn the_pyramid_shows_each_card_by_slot_with_its_numbers_set_and_action() {
             line(slot)
         );
     }
-    let gates = g.rules.card(id(&g, "Book of Gates"));
+    let gates = g.rules().card(id(&g, "Book of Gates"));
     let b1 = line("B1");
     assert!(b1.contains(&format!("cost {}", gates.cost)), "{b1}");
     assert!(b1.contains(&format!("{} gold", gates.gold)), "{b1}");
@@ -51,7 +51,7 @@ fn the_owner_sees_hand_gold_in_play_and_piles_others_see_counts() {
     g.in_play_push(0, id(&g, "Menial"), true);
     let gold: u32 = ["Shabti", "Urn", "Boat"]
         .iter()
-        .map(|n| u32::from(g.rules.card(id(&g, n)).gold))
+        .map(|n| u32::from(g.rules().card(id(&g, n)).gold))
         .sum();
     let mine = g.render_view(Some(0));
     assert!(

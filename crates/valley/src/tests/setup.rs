@@ -82,7 +82,7 @@ fn starter_types() {
             .all(|c| lr.contains(c)));
     }
     // Starters not dealt never reach the stock.
-    assert!(g.stock.iter().all(|&c| g.rules.card(c).level > 1));
+    assert!(g.stock.iter().all(|&c| g.rules().card(c).level > 1));
 }
 
 #[test]
@@ -132,7 +132,7 @@ fn rng_order_is_normative() {
     use rand::Rng as _;
     let g = Valley::new(&cfg(3, "base"), 77).expect("valid");
     let mut rng = engine::rng_from_seed(77);
-    let rules = g.rules;
+    let rules = g.rules();
     for s in 0..3 {
         let mut deck: Vec<CardId> = Vec::new();
         for &(id, n) in &rules.starters[0] {
@@ -144,7 +144,7 @@ fn rng_order_is_normative() {
         assert_eq!(g.zones(s).deck.to_vec(), deck);
         assert_eq!(g.zones(s).hand.to_vec(), hand);
     }
-    let pool = Valley::pool_kinds(rules, g.config).expect("pool");
+    let pool = Valley::pool_kinds(rules, &g.config).expect("pool");
     let mut stock = Vec::new();
     for level in [3, 2] {
         let mut part: Vec<CardId> = Vec::new();
@@ -378,22 +378,40 @@ confidence = "confirmed"
 "#;
 
 #[test]
-fn games_share_one_interned_config() {
-    // The state points to its config (a clone copies no heap values); equal configs share
-    // one interned copy, so creating games leaks nothing per game.
-    let explicit = ValleyConfig {
-        pool_cards: vec!["Book of Gates".into(), "Hapi Canopic Jar".into()],
-        ..cfg(3, "afterlife")
-    };
+fn a_game_shares_its_config_with_its_clones_only() {
+    // The state points to its config (a clone copies no heap values), and nothing else
+    // does: there is no process-wide table of configs to look a new game's up in.
     let a = Valley::new(&cfg(3, "afterlife"), 1).expect("valid");
     let b = Valley::new(&cfg(3, "afterlife"), 2).expect("valid");
-    assert!(std::ptr::eq(a.config(), b.config()));
-    assert_eq!(a.config(), &cfg(3, "afterlife"));
-    assert!(!std::ptr::eq(explicit.interned(), a.config()));
-    assert!(std::ptr::eq(
-        explicit.interned(),
-        explicit.clone().interned()
-    ));
+    assert_eq!(a.config(), b.config());
+    assert!(!std::ptr::eq(a.config(), b.config()), "one copy per game");
+    assert_eq!(Arc::strong_count(&a.config), 1);
     let copy = a.clone();
-    assert!(std::ptr::eq(copy.config(), a.config()));
+    assert!(Arc::ptr_eq(&copy.config, &a.config));
+    assert_eq!(Arc::strong_count(&a.config), 2);
+}
+
+#[test]
+fn games_on_many_distinct_configs_leave_nothing_behind() {
+    let mut configs = Vec::new();
+    for cost in 0..=200u8 {
+        let mut rules = Rules::standard().clone();
+        rules.cards[0].cost = cost;
+        let config = ValleyConfig {
+            rules: engine::DataRef::new(rules),
+            ..cfg(2 + cost % 3, "base")
+        };
+        let game = Valley::new(&config, u64::from(cost)).expect("valid");
+        let replica = game.clone();
+        configs.push((
+            Arc::downgrade(&game.config),
+            Arc::downgrade(config.rules.shared()),
+        ));
+        drop((game, replica, config));
+    }
+    // Each game, its clone and the config it was made from are gone: so are their
+    // configs and data, kept by nothing else.
+    for (config, rules) in configs {
+        assert!(config.upgrade().is_none() && rules.upgrade().is_none());
+    }
 }

@@ -92,8 +92,7 @@ fn paying_offers_no_zero_gold_cards_and_no_cancel() {
     set_cost(&mut g, "Imsety Canopic Jar", 0);
     let mut g2 = new_game(3);
     at_play(&mut g2, 0);
-    g2.rules = g.rules;
-    g2.config = g.config;
+    g2.config = g.config.clone();
     set_pyramid(
         &mut g2,
         [Some("Imsety Canopic Jar"), None, None, None, None, None],
