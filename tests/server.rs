@@ -1221,33 +1221,6 @@ async fn two_servers_share_games_on_postgres() {
     }
 }
 
-macro_rules! on_both_databases {
-    ($($test:ident),* $(,)?) => {
-        mod sqlite {
-            use super::*;
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $test() {
-                    if let Some(db) = TestDb::new(Db::Sqlite).await {
-                        super::$test(&db).await;
-                    }
-                }
-            )*
-        }
-        mod postgres {
-            use super::*;
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $test() {
-                    if let Some(db) = TestDb::new(Db::Postgres).await {
-                        super::$test(&db).await;
-                    }
-                }
-            )*
-        }
-    };
-}
-
 on_both_databases!(
     whole_games_by_four_clients,
     racing_moves,

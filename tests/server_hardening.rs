@@ -91,33 +91,6 @@ async fn health_reports_a_database_that_takes_no_writes(db: &TestDb) {
     assert_eq!(health_becomes(&server, 200).await, "ok\n");
 }
 
-macro_rules! on_both_databases {
-    ($($test:ident),* $(,)?) => {
-        mod sqlite {
-            use super::*;
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $test() {
-                    if let Some(db) = TestDb::new(Db::Sqlite).await {
-                        super::$test(&db).await;
-                    }
-                }
-            )*
-        }
-        mod postgres {
-            use super::*;
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $test() {
-                    if let Some(db) = TestDb::new(Db::Postgres).await {
-                        super::$test(&db).await;
-                    }
-                }
-            )*
-        }
-    };
-}
-
 on_both_databases!(health_reports_a_database_that_takes_no_writes);
 
 /// A database the server cannot use stops it at start, with a message that says why,

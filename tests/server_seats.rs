@@ -202,7 +202,7 @@ async fn actions_are_stored_as_read(db: &TestDb) {
             ]}),
         )
         .await;
-    let mut clients = vec![
+    let mut clients = [
         Client::connect(&server, &id, tokens[0].as_deref()).await,
         Client::connect(&server, &id, tokens[1].as_deref()).await,
     ];
@@ -510,33 +510,6 @@ async fn the_lobby_pages_and_filters(db: &TestDb) {
             "{bad}"
         );
     }
-}
-
-macro_rules! on_both_databases {
-    ($($test:ident),* $(,)?) => {
-        mod sqlite {
-            use super::*;
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $test() {
-                    if let Some(db) = TestDb::new(Db::Sqlite).await {
-                        super::$test(&db).await;
-                    }
-                }
-            )*
-        }
-        mod postgres {
-            use super::*;
-            $(
-                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-                async fn $test() {
-                    if let Some(db) = TestDb::new(Db::Postgres).await {
-                        super::$test(&db).await;
-                    }
-                }
-            )*
-        }
-    };
 }
 
 on_both_databases!(

@@ -106,3 +106,33 @@ pub fn event_sentences(stdout: &[u8]) -> Vec<&str> {
     }
     log
 }
+
+/// Runs each named `async fn(&TestDb)` of the calling test file as two tests, `sqlite::NAME`
+/// and `postgres::NAME`, each on a fresh database of its kind.
+#[macro_export]
+macro_rules! on_both_databases {
+    ($($test:ident),* $(,)?) => {
+        mod sqlite {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    use $crate::common::server::{Db, TestDb};
+                    if let Some(db) = TestDb::new(Db::Sqlite).await {
+                        super::$test(&db).await;
+                    }
+                }
+            )*
+        }
+        mod postgres {
+            $(
+                #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+                async fn $test() {
+                    use $crate::common::server::{Db, TestDb};
+                    if let Some(db) = TestDb::new(Db::Postgres).await {
+                        super::$test(&db).await;
+                    }
+                }
+            )*
+        }
+    };
+}
