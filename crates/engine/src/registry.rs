@@ -195,18 +195,18 @@ impl<G: Game> ErasedGame<G> {
             text: self.state.describe_event(event),
             seen_by: None,
         };
-        let viewers = (0..self.state.seats())
-            .map(|seat| Some(seat as Seat))
-            .chain([None]);
-        let forms: Vec<Option<G::Event>> = viewers
-            .map(|viewer| self.state.event_seen_by(event, viewer))
-            .collect();
+        let viewers = || {
+            (0..self.state.seats())
+                .map(|seat| Some(seat as Seat))
+                .chain([None])
+        };
+        let told = |viewer| self.state.event_seen_by(event, viewer);
         let mut logged = plain(event);
-        if forms.iter().any(Option::is_some) {
+        // Nearly every event is told alike to all: its forms are made only when not.
+        if viewers().any(|viewer| told(viewer).is_some()) {
             logged.seen_by = Some(
-                forms
-                    .iter()
-                    .map(|form| form.as_ref().map_or_else(|| plain(event), plain))
+                viewers()
+                    .map(|viewer| told(viewer).map_or_else(|| plain(event), |form| plain(&form)))
                     .collect(),
             );
         }

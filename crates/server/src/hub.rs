@@ -1197,12 +1197,14 @@ fn prepare_update(
     // slot when the game keeps a part of them from some viewers (V-I1).
     let events_text = json_text(&event_entries(&events));
     let hides = status != Status::Over && events.iter().any(|e| e.seen_by.is_some());
-    let slot_events: Vec<Option<Box<RawValue>>> = (0..st.slots.len())
-        .map(|index| {
-            let viewer = slot_seat(index);
-            hides.then(|| json_text(&event_entries(events.iter().map(|e| e.for_viewer(viewer)))))
-        })
-        .collect();
+    let slot_events: Option<Vec<Box<RawValue>>> = hides.then(|| {
+        (0..st.slots.len())
+            .map(|index| {
+                let viewer = slot_seat(index);
+                json_text(&event_entries(events.iter().map(|e| e.for_viewer(viewer))))
+            })
+            .collect()
+    });
     let legal_text = to_move.map(|_| json_text(&legal_actions(next)));
     let outcome_text = json_text(&next.outcome());
     let watched: Vec<usize> = (0..st.slots.len())
@@ -1235,7 +1237,9 @@ fn prepare_update(
             };
             let view_patch = patcher.patch(sent.as_ref(), view.as_ref());
             let to_act = slot_seat(index).is_some_and(|s| Some(s) == to_move);
-            let events = slot_events[index].as_deref().unwrap_or(&events_text);
+            let events = slot_events
+                .as_ref()
+                .map_or(&*events_text, |told| &*told[index]);
             if let Some((.., text)) = written.iter().find(|(patch, acts, told, _)| {
                 *acts == to_act && *told == events.get() && *patch == view_patch
             }) {
