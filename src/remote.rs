@@ -367,9 +367,16 @@ fn play_remote(
                 table.legal = legal;
                 table.outcome = outcome;
             }
-            ServerMessage::Seats { seats, status } => {
+            ServerMessage::Seats {
+                seats,
+                status,
+                event,
+            } => {
                 if table.status == Status::Open && status == Status::Running {
                     writeln!(out, "Every seat is taken: the game starts.")?;
+                }
+                if let Some(event) = event {
+                    writeln!(out, "{}", event.sentence(|seat| table.who(seat, me)))?;
                 }
                 table.seats = seats;
                 table.status = status;

@@ -42,6 +42,14 @@ pub struct ServeArgs {
     /// restarts and server processes.
     #[arg(long, default_value_t = 20, value_name = "N")]
     pub open_tables_per_address: u32,
+    /// A table still waiting for players this long after it was created expires: it
+    /// leaves the lobby (status `expired`; it is kept) and takes no player.
+    #[arg(long, default_value_t = 24 * 3600, value_name = "SECONDS")]
+    pub expire_open_after_secs: u64,
+    /// How long a person must have been offline before another person at the table may
+    /// hand their seat to a bot (which plays it until they take it back).
+    #[arg(long, default_value_t = 120, value_name = "SECONDS")]
+    pub hand_over_after_secs: u64,
     /// Connections open at once, in all; more are closed unread. Default: the open-file
     /// limit (ulimit -n) less 128 kept for the database and files.
     #[arg(long, value_name = "N")]
@@ -122,6 +130,8 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         trusted_proxies: server::TrustedProxies::parse(&args.trusted_proxy)
             .map_err(|why| CliError::usage(format!("--trusted-proxy: {why}")))?,
         open_tables_per_address: Some(args.open_tables_per_address).filter(|&n| n > 0),
+        expire_open_after: Duration::from_secs(args.expire_open_after_secs.max(1)),
+        hand_over_after: Duration::from_secs(args.hand_over_after_secs),
     };
     let catalog = catalog_with_data(&args.data)?;
     let db = args.db.clone();

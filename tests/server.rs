@@ -656,7 +656,7 @@ async fn new_games_joins_and_replays_are_limited_per_address() {
     let db = format!("sqlite://{}", dir.path().join("limited.db").display());
     let server = Server::start_with(&db, &["--bot-pace-ms", "0", "--post-limit", "3"]);
     let open_game = json!({"game": "valley", "config": {"players": 2}, "seats": [
-        {"kind": "human", "name": "Ana"}, {"kind": "human"}
+        {"kind": "human", "name": "Ana"}, {"kind": "open"}
     ]});
     let (id, _) = server.create(open_game.clone()).await;
     let (id2, _) = server.create(open_game.clone()).await;
@@ -717,7 +717,7 @@ async fn lobby_join_and_invitations(db: &TestDb) {
     let (id, tokens) = server
         .create(
             json!({"game": "valdora", "config": {"players": 3}, "seats": [
-                {"kind": "human", "name": "Host"}, {"kind": "human"}, {"kind": "human"}
+                {"kind": "human", "name": "Host"}, {"kind": "open"}, {"kind": "open"}
             ]}),
         )
         .await;
@@ -1145,7 +1145,7 @@ async fn two_servers_share_games(db: &TestDb) {
     let b = Server::start(&db.url);
     let (id, tokens) = a
         .create(json!({"game": "valley", "seed": 5, "seats": [
-            {"kind": "human", "name": "Ann"}, {"kind": "human"}, {"kind": "human", "name": "Cat"}
+            {"kind": "human", "name": "Ann"}, {"kind": "open"}, {"kind": "human", "name": "Cat"}
         ], "config": {"players": 3}}))
         .await;
     // Both servers have the game cached and watched before anything changes.

@@ -267,7 +267,7 @@ async fn forwarded_clients_are_believed_only_from_trusted_proxies() {
 /// A table with one free seat.
 fn open_table() -> Value {
     json!({"game": "valley", "config": {"players": 2}, "seats": [
-        {"kind": "human", "name": "Ana"}, {"kind": "human"}
+        {"kind": "human", "name": "Ana"}, {"kind": "open"}
     ]})
 }
 

@@ -269,6 +269,22 @@ pub struct Client {
     pub views: Vec<(u64, Value)>,
     /// Every message received, as text (hidden-information checks).
     pub received: Vec<String>,
+    /// Whether [`Client::recv`] returns `seats` messages that tell only of a presence
+    /// change (someone's tab opened, hid or closed); most tests skip them.
+    pub hear_presence: bool,
+    /// The seats last told, without their presence, and the status with them.
+    seats: (Value, Value),
+}
+
+/// `seats` without each seat's presence.
+fn without_presence(seats: &Value) -> Value {
+    let mut seats = seats.clone();
+    for seat in seats.as_array_mut().into_iter().flatten() {
+        if let Some(fields) = seat.as_object_mut() {
+            fields.remove("presence");
+        }
+    }
+    seats
 }
 
 impl Client {
@@ -288,6 +304,8 @@ impl Client {
             outcome: Value::Null,
             views: Vec::new(),
             received: Vec::new(),
+            hear_presence: false,
+            seats: (Value::Null, Value::Null),
         }
     }
 
@@ -327,7 +345,23 @@ impl Client {
             match frame {
                 Some(Ok(Message::Text(text))) => {
                     self.received.push(text.to_string());
-                    return serde_json::from_str(&text).expect("server messages are JSON");
+                    let message: Value =
+                        serde_json::from_str(&text).expect("server messages are JSON");
+                    if !matches!(message["type"].as_str(), Some("state" | "seats")) {
+                        return message;
+                    }
+                    let seats = (
+                        without_presence(&message["seats"]),
+                        message["status"].clone(),
+                    );
+                    let presence_only = message["type"] == "seats"
+                        && message.get("event").is_none()
+                        && seats == self.seats;
+                    self.seats = seats;
+                    if presence_only && !self.hear_presence {
+                        continue;
+                    }
+                    return message;
                 }
                 Some(Ok(Message::Close(frame))) => panic!("closed by the server: {frame:?}"),
                 Some(Ok(_)) => continue,
@@ -394,6 +428,17 @@ impl Client {
             }
         }
         errors
+    }
+
+    /// Takes messages until the client has seen `seq` or an error came (returned).
+    pub async fn wait_seq_or_error(&mut self, seq: u64) -> Option<Value> {
+        while self.seq < seq {
+            let message = self.next().await;
+            if message["type"] == "error" {
+                return Some(message);
+            }
+        }
+        None
     }
 
     pub async fn act(&mut self, action: &Value) {

@@ -40,6 +40,7 @@ const MAX_LIST: u32 = 200;
         create,
         list,
         join,
+        cancel,
         summary,
         record,
         log,
@@ -84,6 +85,10 @@ pub struct ApiDoc;
 pub struct Kinds {
     pub games: Vec<KindInfo>,
     pub bots: Vec<Strength>,
+    /// How long a person must have been offline before another at the table may hand
+    /// their seat to a bot (`tabletop serve --hand-over-after-secs`).
+    #[ts(type = "number")]
+    pub hand_over_after_secs: u64,
 }
 
 /// A JSON body, or the typed error for one that is not.
@@ -103,6 +108,7 @@ pub async fn kinds(State(app): State<Arc<App>>) -> Json<Kinds> {
     Json(Kinds {
         games: app.hub.catalog().infos().to_vec(),
         bots: STRENGTHS.to_vec(),
+        hand_over_after_secs: app.hub.hand_over_after().as_secs(),
     })
 }
 
@@ -287,17 +293,51 @@ pub async fn log(
     Ok(Json(app.hub.log(&id, seat).await?))
 }
 
-/// The seat of the request's bearer token (`Authorization: Bearer TOKEN`); `None` without
-/// the header (a spectator).
-async fn bearer_seat(app: &App, id: &str, headers: &HeaderMap) -> Result<Option<u8>, ApiError> {
+/// Cancels a table that waits for players, for its creator: `Authorization: Bearer
+/// CREATOR_TOKEN` (the `creator_token` of its creation). The table is kept, as
+/// `cancelled`; its watchers are told.
+#[utoipa::path(
+    post,
+    path = "/api/games/{id}/cancel",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 204, description = "cancelled"), (status = 401, body = ErrorBody, description = "no bearer token"), (status = 403, body = ErrorBody, description = "not the creator's token, or the game has started"), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "already over, cancelled or expired, or changed meanwhile")),
+    security(("creator_token" = [])),
+    tag = "lobby"
+)]
+pub async fn cancel(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<StatusCode, ApiError> {
+    let token = bearer_token(&headers)?.ok_or_else(|| {
+        ApiError::new(
+            ErrorKind::BadToken,
+            "send the creator token: Authorization: Bearer TOKEN",
+        )
+    })?;
+    app.hub.cancel(&id, token).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The request's bearer token (`Authorization: Bearer TOKEN`); `None` without the header.
+fn bearer_token(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Ok(None);
     };
-    let token = value
+    value
         .to_str()
         .ok()
         .and_then(|v| v.strip_prefix("Bearer "))
-        .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN"))?;
+        .map(Some)
+        .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN"))
+}
+
+/// The seat of the request's bearer token (`Authorization: Bearer TOKEN`); `None` without
+/// the header (a spectator).
+async fn bearer_seat(app: &App, id: &str, headers: &HeaderMap) -> Result<Option<u8>, ApiError> {
+    let Some(token) = bearer_token(headers)? else {
+        return Ok(None);
+    };
     let table = app.hub.table(id).await?;
     table
         .seat_of_token(token)
@@ -396,6 +436,7 @@ pub async fn metrics(State(app): State<Arc<App>>) -> Response {
             ("open", counts.open),
             ("running", counts.running),
             ("over", counts.over),
+            ("closed", counts.closed),
         ] {
             metrics::gauge!("tabletop_games", "status" => status).set(n as f64);
         }

@@ -83,6 +83,7 @@ impl ApiError {
         match self.kind {
             ErrorKind::Malformed => StatusCode::BAD_REQUEST,
             ErrorKind::BadToken => StatusCode::UNAUTHORIZED,
+            ErrorKind::Forbidden => StatusCode::FORBIDDEN,
             ErrorKind::NotFound => StatusCode::NOT_FOUND,
             ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorKind::RateLimited | ErrorKind::TooManyTables => StatusCode::TOO_MANY_REQUESTS,

@@ -86,6 +86,10 @@ pub struct ServeConfig {
     /// Open tables (waiting for players) one client address may have at once (`None`: no
     /// cap).
     pub open_tables_per_address: Option<u32>,
+    /// How long a table may wait for players before it expires.
+    pub expire_open_after: Duration,
+    /// How long a person must be offline before their seat may be handed to a bot.
+    pub hand_over_after: Duration,
 }
 
 /// What every handler shares.
@@ -148,6 +152,7 @@ pub fn router(app: Arc<App>) -> Router {
             "/api/games/{id}/join",
             with_body(post(api::join), api::MAX_BODY_BYTES, app.body_timeout),
         )
+        .route("/api/games/{id}/cancel", post(api::cancel))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/log", get(api::log))
         .route("/api/games/{id}/data", get(api::data))
@@ -265,6 +270,7 @@ pub async fn serve(
             },
             bot_game_turn_cap: config.bot_game_turn_cap,
             open_tables_per_address: config.open_tables_per_address,
+            hand_over_after: config.hand_over_after,
         },
     );
     // Other server processes on the same database (PostgreSQL): their moves reach the
@@ -301,6 +307,20 @@ pub async fn serve(
             sweeper.requests.forget_idle();
         }
     });
+    // Looked for a few times within the expiry time, and at least once a minute: a table
+    // expires at most a quarter of that time late.
+    let expiring = hub.clone();
+    let expire_after = config.expire_open_after;
+    let expiry = tokio::spawn(async move {
+        let period = (expire_after / 4).clamp(Duration::from_secs(1), Duration::from_secs(60));
+        let mut every = tokio::time::interval(period);
+        loop {
+            every.tick().await;
+            if let Err(e) = expiring.expire_open(expire_after).await {
+                tracing::warn!(error = %e, "expiring open tables failed");
+            }
+        }
+    });
     let stopping = hub.clone();
     let graceful = async move {
         stop.await;
@@ -319,6 +339,7 @@ pub async fn serve(
     )
     .await;
     sweeping.abort();
+    expiry.abort();
     if let Some(following) = following {
         following.abort();
     }

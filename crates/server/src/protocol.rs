@@ -6,7 +6,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::store::{SeatKind, Status};
+use crate::store::{SeatEvent, SeatKind, Status};
 
 /// Every error the API returns, over HTTP or WebSocket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
@@ -19,6 +19,10 @@ pub enum ErrorKind {
     Illegal,
     /// The seat is not the one to move.
     NotYourTurn,
+    /// Not allowed to whoever asks: a seat kept for a friend joined from the lobby, a seat
+    /// handed to a bot while its person is at the table, a table cancelled by someone who
+    /// did not create it.
+    Forbidden,
     /// The game still has free seats: no move is taken yet.
     NotStarted,
     /// The `seq` sent is not the game's: the current state follows this error.
@@ -58,6 +62,30 @@ pub struct ErrorBody {
     pub message: String,
 }
 
+/// Whether a seat's person is at the table.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(rename_all = "snake_case")]
+pub enum PresenceState {
+    /// Some tab of the seat is open and shown.
+    Online,
+    /// Every tab of the seat is open but hidden (another tab or window in front).
+    Away,
+    /// No tab of the seat is open.
+    Offline,
+}
+
+/// A seat's presence, and since when it has been so.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct Presence {
+    pub state: PresenceState,
+    /// Unix milliseconds: when the seat became so (or when this server process first saw
+    /// the table, for a seat nobody has connected to since).
+    #[ts(type = "number")]
+    pub since: i64,
+}
+
 /// A seat as everyone may see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]
@@ -68,6 +96,20 @@ pub struct SeatInfo {
     pub name: Option<String>,
     /// The bot spec of a bot seat.
     pub bot: Option<String>,
+    /// A seat anyone may take from the lobby; a free seat that is not open waits for the
+    /// friend its creator sent the invitation link to.
+    #[serde(default)]
+    pub open: bool,
+    /// Whether the person of a taken human seat is at the table; `null` for bots, free
+    /// seats and in lobby lists.
+    #[serde(default)]
+    pub presence: Option<Presence>,
+    /// The bot strength playing a person's seat for them, until they take it back.
+    #[serde(default)]
+    pub stand_in: Option<String>,
+    /// The person left the game for good (a bot finishes the seat).
+    #[serde(default)]
+    pub left: bool,
 }
 
 /// A seat of a new game.
@@ -75,11 +117,14 @@ pub struct SeatInfo {
 #[ts(export_to = "server/")]
 #[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
 pub enum SeatRequest {
-    /// A person; without a name the seat is free until someone joins it.
+    /// A person; without a name the seat is free until the friend sent its invitation
+    /// link takes it (the lobby does not offer it).
     Human {
         #[serde(default)]
         name: Option<String>,
     },
+    /// A seat anyone may take, from the lobby or with its invitation link.
+    Open {},
     /// A bot: `easy`, `medium`, `hard`, or a bot spec such as `greedy` or `ismcts:iters=500`.
     Bot { bot: String },
 }
@@ -87,7 +132,7 @@ pub enum SeatRequest {
 impl SeatRequest {
     pub fn kind(&self) -> SeatKind {
         match self {
-            SeatRequest::Human { .. } => SeatKind::Human,
+            SeatRequest::Human { .. } | SeatRequest::Open {} => SeatKind::Human,
             SeatRequest::Bot { .. } => SeatKind::Bot,
         }
     }
@@ -111,6 +156,10 @@ pub struct CreateGame {
     pub seed: Option<u64>,
     /// One per player, in seat order.
     pub seats: Vec<SeatRequest>,
+    /// The bot strength (`easy`, `medium`, `hard`) that plays a person's seat while they
+    /// are gone (handed over) or after they left; `medium` when left out.
+    #[serde(default)]
+    pub stand_in: Option<String>,
 }
 
 /// A seat of a created game, with its secret token for a human seat (shown only here).
@@ -127,6 +176,9 @@ pub struct CreatedSeat {
 pub struct Created {
     pub id: String,
     pub seats: Vec<CreatedSeat>,
+    /// The creator's secret: it cancels the table while it waits for players
+    /// (`POST /api/games/{id}/cancel`). Shown only here.
+    pub creator_token: String,
 }
 
 /// `POST /api/games/{id}/join`.
@@ -196,6 +248,10 @@ pub struct LogEntry {
     pub seq: u64,
     pub seat: u8,
     pub events: Vec<EventEntry>,
+    /// A change of who plays a seat (then `events` is empty), after move `seq`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub seat_event: Option<SeatEvent>,
 }
 
 /// A legal action and its description.
@@ -227,6 +283,14 @@ pub enum ClientMessage {
         #[schema(value_type = Object)]
         action: Value,
     },
+    /// The tab was hidden (`away`) or shown again: the seat's presence for the others.
+    Presence { away: bool },
+    /// Hands seat `seat`, whose person has been offline for a while, to the table's bot.
+    HandOver { seat: u8 },
+    /// Takes this connection's seat back from the bot that plays it.
+    TakeBack {},
+    /// Leaves the game for good: a bot finishes this connection's seat.
+    Leave {},
 }
 
 /// Server → client over the WebSocket.
@@ -276,10 +340,14 @@ pub enum ServerMessage {
         #[ts(as = "Option<engine::Outcome>")]
         outcome: Option<Value>,
     },
-    /// The seats changed (someone joined).
+    /// The seats changed: someone joined, a seat's presence changed, or who plays a seat
+    /// (`event`, which the log keeps).
     Seats {
         seats: Vec<SeatInfo>,
         status: Status,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        event: Option<SeatEvent>,
     },
     Error {
         kind: ErrorKind,

@@ -24,6 +24,11 @@ pub enum Status {
     Open,
     Running,
     Over,
+    /// Its creator called it off before it started (kept, never deleted).
+    Cancelled,
+    /// Nobody filled it within the time the server gives (`--expire-open-after-secs`):
+    /// it left the lobby (kept, never deleted).
+    Expired,
 }
 
 impl Status {
@@ -32,7 +37,14 @@ impl Status {
             Status::Open => "open",
             Status::Running => "running",
             Status::Over => "over",
+            Status::Cancelled => "cancelled",
+            Status::Expired => "expired",
         }
+    }
+
+    /// The table takes no move and no player any more, and never will.
+    pub fn is_closed(self) -> bool {
+        matches!(self, Status::Cancelled | Status::Expired)
     }
 
     fn parse(text: &str) -> Result<Self, StoreError> {
@@ -40,6 +52,8 @@ impl Status {
             "open" => Ok(Status::Open),
             "running" => Ok(Status::Running),
             "over" => Ok(Status::Over),
+            "cancelled" => Ok(Status::Cancelled),
+            "expired" => Ok(Status::Expired),
             other => Err(StoreError::Corrupt(format!("unknown status {other:?}"))),
         }
     }
@@ -66,9 +80,53 @@ pub struct SeatRecord {
     pub bot: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub token_hash: Option<String>,
+    /// A seat anyone may take from the lobby (else only its invitation link takes it).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub open: bool,
+    /// The bot spec playing a person's seat for them (handed over while they were gone, or
+    /// after they left), until they take it back.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stand_in: Option<String>,
+    /// The person left for good: a bot finishes the seat, and they cannot take it back.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub left: bool,
 }
 
 impl SeatRecord {
+    /// A person's seat: free (no name) until someone takes it with `token_hash`'s token.
+    pub fn human(name: Option<String>, token_hash: String, open: bool) -> Self {
+        SeatRecord {
+            kind: SeatKind::Human,
+            name,
+            bot: None,
+            token_hash: Some(token_hash),
+            open,
+            stand_in: None,
+            left: false,
+        }
+    }
+
+    /// A bot's seat, playing with bot spec `spec`.
+    pub fn bot(name: String, spec: String) -> Self {
+        SeatRecord {
+            kind: SeatKind::Bot,
+            name: Some(name),
+            bot: Some(spec),
+            token_hash: None,
+            open: false,
+            stand_in: None,
+            left: false,
+        }
+    }
+
+    /// The bot spec that moves for this seat: a bot's own, or a person's stand-in.
+    pub fn played_by_bot(&self) -> Option<&str> {
+        match self.kind {
+            SeatKind::Bot => self.bot.as_deref(),
+            SeatKind::Human => self.stand_in.as_deref(),
+        }
+    }
+
     pub fn is_free(&self) -> bool {
         self.kind == SeatKind::Human && self.name.is_none()
     }
@@ -97,6 +155,79 @@ pub struct GameRow {
     /// The corrected component data the game plays on, by the digest of its text
     /// ([`Store::put_data_file`]); `None`: the shipped data.
     pub data_digest: Option<String>,
+    /// The SHA-256 of the creator's token, which cancels the table before it starts.
+    pub owner: Option<String>,
+    /// What the creator chose for the table beyond the game's config.
+    pub settings: TableSettings,
+}
+
+/// A table's own settings, chosen at its creation (stored as JSON: fields added later
+/// take their defaults in older rows).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct TableSettings {
+    /// The bot strength that plays a person's seat while they are gone or after they left.
+    #[serde(default = "default_stand_in")]
+    pub stand_in: String,
+}
+
+fn default_stand_in() -> String {
+    "medium".into()
+}
+
+impl Default for TableSettings {
+    fn default() -> Self {
+        TableSettings {
+            stand_in: default_stand_in(),
+        }
+    }
+}
+
+/// A change of a seat everyone is told and the log keeps: who plays it now, and why.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct SeatEvent {
+    pub what: SeatChange,
+    /// The seat it concerns.
+    pub seat: u8,
+    /// The seat of the person who made the change, when not the seat's own person.
+    pub by: Option<u8>,
+    /// Moves stored when it happened: it follows that move in the log.
+    #[ts(type = "number")]
+    pub seq: u64,
+    /// Unix milliseconds.
+    #[ts(type = "number")]
+    pub at: i64,
+}
+
+impl SeatEvent {
+    /// The event as an English sentence (the terminal client's log), with each seat's
+    /// name from `name`.
+    pub fn sentence(&self, name: impl Fn(u8) -> String) -> String {
+        let who = name(self.seat);
+        match (self.what, self.by) {
+            (SeatChange::HandedOver, Some(by)) => format!(
+                "{who} is gone: {} handed their seat to a bot, which plays it until they take it back.",
+                name(by)
+            ),
+            (SeatChange::HandedOver, None) => {
+                format!("{who} is gone: a bot plays their seat until they take it back.")
+            }
+            (SeatChange::TookBack, _) => format!("{who} took their seat back from the bot."),
+            (SeatChange::Left, _) => format!("{who} left the game: a bot finishes their seat."),
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(rename_all = "snake_case")]
+pub enum SeatChange {
+    /// Another person at the table handed the offline seat to a bot.
+    HandedOver,
+    /// The seat's person took it back from the bot.
+    TookBack,
+    /// The seat's person left for good; a bot finishes the seat.
+    Left,
 }
 
 /// A page of the lobby: the newest games first, by `created` and then by id, optionally
@@ -194,6 +325,8 @@ pub struct StatusCounts {
     pub open: u64,
     pub running: u64,
     pub over: u64,
+    /// Cancelled or expired.
+    pub closed: u64,
 }
 
 /// The storage of games and moves.
@@ -224,6 +357,21 @@ pub trait Store: Send + Sync + 'static {
     }
     /// The games `query` asks for, newest first (by `created`, then by id).
     async fn list_games(&self, query: &LobbyQuery) -> Result<Vec<GameRow>, StoreError>;
+    /// Marks every open game created before `created_before` (Unix milliseconds) expired;
+    /// returns their ids. Running it twice, or in two processes at once, expires each once.
+    async fn expire_open(&self, created_before: i64) -> Result<Vec<String>, StoreError>;
+    /// Like [`Store::update_seats`], and keeps `event` in the game's seat log in the same
+    /// transaction.
+    async fn update_seats_logged(
+        &self,
+        id: &str,
+        seats: &[SeatRecord],
+        status: Status,
+        version: i64,
+        event: &SeatEvent,
+    ) -> Result<(), StoreError>;
+    /// The game's seat events in the order they happened.
+    async fn seat_events(&self, id: &str) -> Result<Vec<SeatEvent>, StoreError>;
     /// Ids of the games of a status (start-up: running games whose bots must move).
     async fn game_ids(&self, status: Status) -> Result<Vec<String>, StoreError>;
     /// Replaces the seats and status if the row is still at `version` (then at

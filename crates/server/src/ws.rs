@@ -11,7 +11,7 @@ use axum::response::Response;
 use tokio::sync::broadcast::error::RecvError;
 
 use crate::error::ApiError;
-use crate::hub::{Broadcast, Table, Watch};
+use crate::hub::{Broadcast, Mover, Table, Watch};
 use crate::names::clean_name;
 use crate::protocol::{ClientMessage, ErrorKind};
 use crate::tokens;
@@ -162,7 +162,7 @@ async fn session(app: Arc<App>, id: String, mut socket: WebSocket) {
                             }
                         }
                     }
-                    Ok(ClientMessage::Act { .. }) => {
+                    Ok(_) => {
                         let e = ApiError::new(ErrorKind::BadToken, "say hello with your seat's token first");
                         send_error(&mut socket, &e).await;
                     }
@@ -210,7 +210,8 @@ async fn session(app: Arc<App>, id: String, mut socket: WebSocket) {
                                 None => break,
                             },
                         },
-                        Broadcast::Seats(text) => {
+                        Broadcast::Seats { text, resync: false } => text.clone(),
+                        Broadcast::Seats { text, resync: true } => {
                             if !send(&mut socket, text.clone()).await {
                                 break;
                             }
@@ -248,7 +249,7 @@ async fn session(app: Arc<App>, id: String, mut socket: WebSocket) {
                         break;
                     }
                 };
-                let reply = handle(&app, &watch, &text).await;
+                let reply = handle(&app, &mut watch, &text).await;
                 let ok = match reply {
                     Ok(()) => true,
                     Err(e) if e.kind == ErrorKind::Stale => {
@@ -319,7 +320,17 @@ async fn hello(
     Ok((Some(seat), Some(new_token)))
 }
 
-async fn handle(app: &Arc<App>, watch: &Watch, text: &str) -> Result<(), ApiError> {
+/// The seat of a connection that said hello with a seat's token.
+fn seated(watch: &Watch) -> Result<u8, ApiError> {
+    watch.seat.ok_or_else(|| {
+        ApiError::new(
+            ErrorKind::Forbidden,
+            "only a person seated at the table does that; say hello with your seat's token",
+        )
+    })
+}
+
+async fn handle(app: &Arc<App>, watch: &mut Watch, text: &str) -> Result<(), ApiError> {
     match parse(text)? {
         ClientMessage::Hello { .. } => Err(ApiError::malformed(
             "hello was already said; reconnect to change seats",
@@ -331,7 +342,19 @@ async fn handle(app: &Arc<App>, watch: &Watch, text: &str) -> Result<(), ApiErro
                     "spectators cannot move; say hello with a seat's token",
                 )
             })?;
-            app.hub.act(&watch.table, seat, seq, &action).await
+            app.hub
+                .act(&watch.table, seat, seq, &action, Mover::Person)
+                .await
+        }
+        ClientMessage::HandOver { seat } => {
+            let by = seated(watch)?;
+            app.hub.hand_over(&watch.table, by, seat).await
+        }
+        ClientMessage::TakeBack {} => app.hub.take_back(&watch.table, seated(watch)?).await,
+        ClientMessage::Leave {} => app.hub.leave(&watch.table, seated(watch)?).await,
+        ClientMessage::Presence { away } => {
+            watch.set_away(away);
+            Ok(())
         }
     }
 }

@@ -4,17 +4,13 @@ use std::sync::Arc;
 
 use serde_json::json;
 use server::store::{
-    self, Change, Commit, GameRow, LobbyQuery, MoveRow, SeatKind, SeatRecord, Status, Store,
-    StoreError,
+    self, Change, Commit, GameRow, LobbyQuery, MoveRow, SeatRecord, Status, Store, StoreError,
 };
 use server::SyncMode;
 
 fn game(id: &str, status: Status) -> GameRow {
-    let human = |name: Option<&str>, hash: &str| SeatRecord {
-        kind: SeatKind::Human,
-        name: name.map(String::from),
-        bot: None,
-        token_hash: Some(hash.repeat(32)),
+    let human = |name: Option<&str>, hash: &str| {
+        SeatRecord::human(name.map(String::from), hash.repeat(32), false)
     };
     GameRow {
         id: id.to_string(),
@@ -27,15 +23,12 @@ fn game(id: &str, status: Status) -> GameRow {
         seats: vec![
             human(Some("Ana"), "ab"),
             human(None, "cd"),
-            SeatRecord {
-                kind: SeatKind::Bot,
-                name: Some("Bot (easy)".into()),
-                bot: Some("easy".into()),
-                token_hash: None,
-            },
+            SeatRecord::bot("Bot (easy)".into(), "easy".into()),
         ],
         version: 0,
         data_digest: None,
+        owner: None,
+        settings: Default::default(),
     }
 }
 
@@ -349,4 +342,81 @@ async fn database_urls_are_checked() {
         matches!(&err, Some(StoreError::Open(m)) if m.contains("sqlite:// or postgres://")),
         "{err:?}"
     );
+}
+
+/// A SQLite database made by the server before tables could be cancelled or expire
+/// (migrations 1 to 5) keeps its games and moves through the rebuild of its games table
+/// (migration 6), and takes the new statuses and seat events after it.
+#[tokio::test]
+async fn sqlite_upgrades_a_database_of_an_earlier_version() {
+    use sqlx::Connection;
+    let dir = tempfile::tempdir().expect("temp dir");
+    let earlier = dir.path().join("migrations");
+    std::fs::create_dir(&earlier).expect("folder");
+    let shipped = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("migrations/sqlite");
+    for entry in std::fs::read_dir(&shipped).expect("migrations") {
+        let path = entry.expect("entry").path();
+        let name = path
+            .file_name()
+            .expect("name")
+            .to_string_lossy()
+            .to_string();
+        if name.as_str() < "0006" {
+            std::fs::copy(&path, earlier.join(&name)).expect("copy");
+        }
+    }
+    let url = format!("sqlite://{}?mode=rwc", dir.path().join("t.db").display());
+    sqlx::any::install_default_drivers();
+    {
+        let mut connection = sqlx::AnyConnection::connect(&url).await.expect("connect");
+        sqlx::migrate::Migrator::new(earlier.as_path())
+            .await
+            .expect("earlier migrations")
+            .run(&mut connection)
+            .await
+            .expect("migrated to version 5");
+        sqlx::query(
+            "INSERT INTO games (id, game, config, seed, seed_chosen, created, status, seats, \
+             version) VALUES ('old', 'valdora', '{}', 7, 0, 1, 'running', \
+             '[{\"kind\":\"human\",\"name\":\"Ana\",\"token_hash\":\"ab\"}]', 3)",
+        )
+        .execute(&mut connection)
+        .await
+        .expect("a game");
+        sqlx::query(
+            "INSERT INTO moves (game_id, seq, seat, action, at) VALUES ('old', 0, 0, '{}', 5)",
+        )
+        .execute(&mut connection)
+        .await
+        .expect("a move");
+        connection.close().await.expect("close");
+    }
+    let store = store::open(&url, SyncMode::Normal).await.expect("upgraded");
+    let (row, moves) = store.load_game("old").await.expect("load").expect("kept");
+    assert_eq!(
+        (
+            row.status,
+            row.version,
+            row.seats[0].name.as_deref(),
+            moves.len()
+        ),
+        (Status::Running, 3, Some("Ana"), 1)
+    );
+    assert_eq!(row.settings, Default::default());
+    let event = store::SeatEvent {
+        what: store::SeatChange::Left,
+        seat: 0,
+        by: None,
+        seq: 1,
+        at: 9,
+    };
+    store
+        .update_seats_logged("old", &row.seats, Status::Running, 3, &event)
+        .await
+        .expect("a seat event on the upgraded database");
+    assert_eq!(store.seat_events("old").await.expect("events"), vec![event]);
+    // The moves still reference the games table: a move of an unknown game is refused.
+    let stored = store.append_moves(&[commit("missing", 0, false)]).await;
+    assert!(!matches!(stored.as_deref(), Ok([Ok(())])), "{stored:?}");
+    store.close().await;
 }

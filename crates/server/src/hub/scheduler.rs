@@ -21,7 +21,7 @@ use super::{Hub, Table};
 use crate::bots::{BotPolicy, BotSeat};
 use crate::error::ApiError;
 use crate::protocol::ErrorKind;
-use crate::store::{bots_only, SeatKind, Status};
+use crate::store::{bots_only, Status};
 
 /// The first wait before a refused bot move is tried again; it doubles up to the most.
 const RETRY_FIRST: Duration = Duration::from_millis(50);
@@ -132,10 +132,7 @@ impl Hub {
         }
         let seat = st.game.to_move()?;
         let record = st.row.seats.get(usize::from(seat))?;
-        let spec = record
-            .bot
-            .as_deref()
-            .filter(|_| record.kind == SeatKind::Bot)?;
+        let spec = record.played_by_bot()?;
         // A stored spec plays even if the limits refuse it now: the deadline bounds it.
         let bot = match BotSeat::stored(spec) {
             Ok(bot) => bot,
@@ -248,7 +245,7 @@ impl Hub {
     ) {
         let mut wait = RETRY_FIRST;
         loop {
-            let refused = match self.act(table, seat, seq, action).await {
+            let refused = match self.act(table, seat, seq, action, super::Mover::Bot).await {
                 Ok(()) => return,
                 Err(e) => e,
             };

@@ -10,12 +10,12 @@ use async_trait::async_trait;
 use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::migrate::Migrator;
 use sqlx::postgres::PgListener;
-use sqlx::{AnyPool, Executor, Row};
+use sqlx::{AnyPool, Connection, Executor, Row};
 use tokio::sync::mpsc;
 
 use super::{
-    Change, Commit, GameRow, LobbyQuery, MoveRow, SeatRecord, Status, StatusCounts, Store,
-    StoreError,
+    Change, Commit, GameRow, LobbyQuery, MoveRow, SeatEvent, SeatRecord, Status, StatusCounts,
+    Store, StoreError,
 };
 
 static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
@@ -156,10 +156,23 @@ impl SqlStore {
             Backend::Sqlite => &SQLITE_MIGRATIONS,
             Backend::Postgres => &POSTGRES_MIGRATIONS,
         };
-        migrator
-            .run(&pool)
-            .await
-            .map_err(|e| StoreError::Open(format!("migrating the schema: {e}")))?;
+        let migrated = match backend {
+            // On a connection of its own with foreign keys off (sqlx turns them on), as
+            // rebuilding a table that others reference needs; off outside the migration's
+            // transaction, where SQLite ignores the pragma.
+            Backend::Sqlite => {
+                let mut connection = sqlx::AnyConnection::connect(&url).await.map_err(opened)?;
+                connection
+                    .execute("PRAGMA foreign_keys = OFF")
+                    .await
+                    .map_err(opened)?;
+                let migrated = migrator.run(&mut connection).await;
+                let _ = connection.close().await;
+                migrated
+            }
+            Backend::Postgres => migrator.run(&pool).await,
+        };
+        migrated.map_err(|e| StoreError::Open(format!("migrating the schema: {e}")))?;
         let writes = match backend {
             Backend::Sqlite => connect(1).await.map_err(opened)?,
             Backend::Postgres => pool.clone(),
@@ -272,6 +285,24 @@ fn mark_over(id: &str) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArgume
 }
 
 /// The URL without a password, for messages.
+/// Replaces a game's seats and status if its row is still at `version`.
+fn update_seats_query<'q>(
+    id: &'q str,
+    seats: &[SeatRecord],
+    status: Status,
+    version: i64,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(
+        "UPDATE games SET seats = $1, status = $2, version = version + 1, \
+         creator = CASE WHEN $2 = 'open' THEN creator END \
+         WHERE id = $3 AND version = $4",
+    )
+    .bind(seats_json(seats))
+    .bind(status.as_str())
+    .bind(id)
+    .bind(version)
+}
+
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => format!("{}://…{}", &url[..scheme], &url[at..]),
@@ -291,6 +322,8 @@ fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         seats: parse_json("seats", &row.try_get::<String, _>("seats")?)?,
         version: row.try_get("version")?,
         data_digest: row.try_get("data_digest")?,
+        owner: row.try_get("owner")?,
+        settings: parse_json("settings", &row.try_get::<String, _>("settings")?)?,
     })
 }
 
@@ -367,15 +400,15 @@ fn is_taken(error: &sqlx::Error) -> bool {
 }
 
 const GAME_COLUMNS: &str =
-    "id, game, config, seed, seed_chosen, created, status, seats, version, data_digest";
+    "id, game, config, seed, seed_chosen, created, status, seats, version, data_digest, owner, settings";
 
 #[async_trait]
 impl Store for SqlStore {
     async fn create_game(&self, game: &GameRow, creator: Option<&str>) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, game, config, seed, seed_chosen, created, status, seats, \
-             version, data_digest, creator) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-             $11)",
+             version, data_digest, creator, owner, settings) VALUES ($1, $2, $3, $4, $5, $6, \
+             $7, $8, $9, $10, $11, $12, $13)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -389,6 +422,8 @@ impl Store for SqlStore {
         .bind(game.version)
         .bind(game.data_digest.clone())
         .bind(creator)
+        .bind(game.owner.clone())
+        .bind(serde_json::to_string(&game.settings).unwrap_or_else(|_| "{}".into()))
         .execute(&self.writes)
         .await?;
         Ok(())
@@ -477,6 +512,9 @@ impl Store for SqlStore {
         }
         if query.status.is_some() {
             conditions.push(format!("status = {}", param()));
+        } else {
+            // Cancelled and expired tables left the lobby; they are listed when asked for.
+            conditions.push("status NOT IN ('cancelled', 'expired')".into());
         }
         if query.before.is_some() {
             let (created, id) = (param(), param());
@@ -510,6 +548,19 @@ impl Store for SqlStore {
         rows.iter().map(game_row).collect()
     }
 
+    async fn expire_open(&self, created_before: i64) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "UPDATE games SET status = 'expired', version = version + 1, creator = NULL \
+             WHERE status = 'open' AND created < $1 RETURNING id",
+        )
+        .bind(created_before)
+        .fetch_all(&self.writes)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get("id").map_err(StoreError::from))
+            .collect()
+    }
+
     async fn game_ids(&self, status: Status) -> Result<Vec<String>, StoreError> {
         let rows = sqlx::query("SELECT id FROM games WHERE status = $1")
             .bind(status.as_str())
@@ -527,22 +578,50 @@ impl Store for SqlStore {
         status: Status,
         version: i64,
     ) -> Result<(), StoreError> {
-        let done = sqlx::query(
-            "UPDATE games SET seats = $1, status = $2, version = version + 1, \
-             creator = CASE WHEN $2 = 'open' THEN creator END \
-             WHERE id = $3 AND version = $4",
-        )
-        .bind(seats_json(seats))
-        .bind(status.as_str())
-        .bind(id)
-        .bind(version)
-        .execute(&self.writes)
-        .await?;
+        let done = update_seats_query(id, seats, status, version)
+            .execute(&self.writes)
+            .await?;
         if done.rows_affected() == 1 {
             Ok(())
         } else {
             Err(StoreError::Conflict)
         }
+    }
+
+    async fn update_seats_logged(
+        &self,
+        id: &str,
+        seats: &[SeatRecord],
+        status: Status,
+        version: i64,
+        event: &SeatEvent,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.writes.begin().await?;
+        let done = update_seats_query(id, seats, status, version)
+            .execute(&mut *tx)
+            .await?;
+        if done.rows_affected() != 1 {
+            return Err(StoreError::Conflict);
+        }
+        // Numbered by the row's new version: one event per change, in order.
+        sqlx::query("INSERT INTO seat_events (game_id, n, event) VALUES ($1, $2, $3)")
+            .bind(id)
+            .bind(version + 1)
+            .bind(serde_json::to_string(event).unwrap_or_default())
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(())
+    }
+
+    async fn seat_events(&self, id: &str) -> Result<Vec<SeatEvent>, StoreError> {
+        let rows = sqlx::query("SELECT event FROM seat_events WHERE game_id = $1 ORDER BY n")
+            .bind(id)
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|r| parse_json("seat event", &r.try_get::<String, _>("event")?))
+            .collect()
     }
 
     async fn append_moves(
@@ -663,6 +742,7 @@ impl Store for SqlStore {
                 Status::Open => counts.open = n,
                 Status::Running => counts.running = n,
                 Status::Over => counts.over = n,
+                Status::Cancelled | Status::Expired => counts.closed += n,
             }
         }
         Ok(counts)

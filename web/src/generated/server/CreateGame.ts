@@ -22,4 +22,9 @@ seed: number | null,
 /**
  * One per player, in seat order.
  */
-seats: Array<SeatRequest>, };
+seats: Array<SeatRequest>, 
+/**
+ * The bot strength (`easy`, `medium`, `hard`) that plays a person's seat while they
+ * are gone (handed over) or after they left; `medium` when left out.
+ */
+stand_in: string | null, };

@@ -5,4 +5,9 @@ import type { Strength } from "./Strength";
 /**
  * Every game, and the bot strengths offered.
  */
-export type Kinds = { games: Array<KindInfo>, bots: Array<Strength>, };
+export type Kinds = { games: Array<KindInfo>, bots: Array<Strength>, 
+/**
+ * How long a person must have been offline before another at the table may hand
+ * their seat to a bot (`tabletop serve --hand-over-after-secs`).
+ */
+hand_over_after_secs: number, };

@@ -3,4 +3,4 @@
 /**
  * A seat of a new game.
  */
-export type SeatRequest = { "kind": "human", name: string | null, } | { "kind": "bot", bot: string, };
+export type SeatRequest = { "kind": "human", name: string | null, } | { "kind": "open", } | { "kind": "bot", bot: string, };

@@ -4,6 +4,7 @@ import type { JsonValue } from "../serde_json/JsonValue";
 import type { ErrorKind } from "./ErrorKind";
 import type { EventEntry } from "./EventEntry";
 import type { LegalAction } from "./LegalAction";
+import type { SeatEvent } from "./SeatEvent";
 import type { SeatInfo } from "./SeatInfo";
 import type { Status } from "./Status";
 
@@ -28,7 +29,7 @@ token?: string, } | { "type": "update", seq: number,
 /**
  * The seat that moved.
  */
-seat: number, events: Array<EventEntry>, view_patch: Array<JsonValue>, to_move: number | null, legal: Array<LegalAction> | null, status: Status, outcome: Outcome | null, } | { "type": "seats", seats: Array<SeatInfo>, status: Status, } | { "type": "error", kind: ErrorKind, message: string, 
+seat: number, events: Array<EventEntry>, view_patch: Array<JsonValue>, to_move: number | null, legal: Array<LegalAction> | null, status: Status, outcome: Outcome | null, } | { "type": "seats", seats: Array<SeatInfo>, status: Status, event?: SeatEvent, } | { "type": "error", kind: ErrorKind, message: string, 
 /**
  * The game's seq, with `stale`.
  */

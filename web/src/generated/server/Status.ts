@@ -3,4 +3,4 @@
 /**
  * Where a game stands.
  */
-export type Status = "open" | "running" | "over";
+export type Status = "open" | "running" | "over" | "cancelled" | "expired";

@@ -1,0 +1,171 @@
+//! Following other server processes on the same database: their moves and seats are
+//! installed here as if made here.
+
+use super::*;
+
+impl Hub {
+    /// Takes the changes other server processes store on the same database, as they
+    /// commit, and brings the cached tables they concern up to date.
+    pub fn follow(self: &Arc<Self>, mut changes: mpsc::Receiver<Change>) -> JoinHandle<()> {
+        let hub = Arc::downgrade(self);
+        tokio::spawn(async move {
+            while let Some(change) = changes.recv().await {
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                let tables: Vec<Arc<Table>> = match &change {
+                    Change::Moves { game, .. } | Change::Game { game } => {
+                        hub.cache().get(game).cloned().into_iter().collect()
+                    }
+                    Change::Missed => hub.cache().values().cloned().collect(),
+                };
+                for table in &tables {
+                    let news = match change {
+                        // This process's own moves are heard too, once installed or about
+                        // to be.
+                        Change::Moves { stored, .. } => {
+                            let st = table.lock();
+                            let own_move = st.writing == Some(Writing::Move);
+                            stored > st.seq + u64::from(own_move)
+                        }
+                        Change::Game { .. } | Change::Missed => true,
+                    };
+                    if news {
+                        hub.fall_behind(table);
+                    }
+                }
+            }
+        })
+    }
+
+    /// Marks `table` as missing changes another server process stored, and catches up.
+    pub(super) fn fall_behind(self: &Arc<Self>, table: &Arc<Table>) {
+        table.lock().behind = true;
+        self.catch_up(table);
+    }
+
+    /// Installs what other server processes stored for a table that is behind: its row
+    /// (seats, status) and the moves after its own, each broadcast to the watchers as if
+    /// made here. Waits for a move in flight to finish first (it does the catching up
+    /// then). Bots are left to the process that stored the move before theirs: this one
+    /// when the catch-up follows a move of its own (`bot_after_catch_up`).
+    pub(super) fn catch_up(self: &Arc<Self>, table: &Arc<Table>) {
+        let hub = self.clone();
+        let table = table.clone();
+        tokio::spawn(async move {
+            let _serial = table.seats_lock.lock().await;
+            loop {
+                let from = {
+                    let mut st = table.lock();
+                    if st.writing.is_some() {
+                        return;
+                    }
+                    if !st.behind {
+                        let ours = st
+                            .bot_after_catch_up
+                            .take()
+                            .is_some_and(|seq| st.seq <= seq);
+                        drop(st);
+                        if ours {
+                            hub.schedule_bot(&table);
+                        }
+                        return;
+                    }
+                    st.behind = false;
+                    st.writing = Some(Writing::CatchingUp);
+                    st.seq
+                };
+                let loaded = async {
+                    let row = hub.store.load_row(&table.id).await?;
+                    let moves = hub.store.load_moves(&table.id, from).await?;
+                    let seat_events = hub.store.seat_events(&table.id).await?;
+                    Ok::<_, StoreError>((row, moves, seat_events))
+                }
+                .await;
+                let installed = match &loaded {
+                    Ok((Some(row), moves, seat_events)) => {
+                        install_stored(&table, row, moves, seat_events)
+                    }
+                    Ok((None, ..)) => Err(format!("game {} is no longer stored", table.id)),
+                    Err(_) => Ok(()),
+                };
+                let mut st = table.lock();
+                st.writing = None;
+                if let Err(error) = &loaded {
+                    // Tried again on the next change heard or the next move here (which
+                    // the database refuses while this copy is behind).
+                    st.behind = true;
+                    tracing::warn!(game = %table.id, %error, "catching up failed");
+                    return;
+                }
+                if let Err(error) = installed {
+                    // Rebuilt from the database on next use.
+                    drop(st);
+                    tracing::error!(game = %table.id, %error, "catching up failed");
+                    hub.evict(&table.id);
+                    return;
+                }
+            }
+        });
+    }
+}
+
+/// Installs moves `moves` (from the table's seq on), row `row` and the seat events as
+/// stored by another server process.
+pub(super) fn install_stored(
+    table: &Table,
+    row: &GameRow,
+    moves: &[MoveRow],
+    seat_events: &[SeatEvent],
+) -> Result<(), String> {
+    for mv in moves {
+        let (next, events) = {
+            let st = table.lock();
+            if mv.seq != st.seq {
+                return Err(format!("move {} came when at seq {}", mv.seq, st.seq));
+            }
+            let mut next = st.game.box_clone();
+            let events = next
+                .apply_logged(&mv.action)
+                .map_err(|e| format!("stored move {} does not replay: {e}", mv.seq))?;
+            (next, events)
+        };
+        let update = prepare_update(table, mv.seat, next.as_ref(), events);
+        let update = install(&mut table.lock(), next, update);
+        let _ = table.updates.send(Arc::new(update));
+        metrics::counter!("tabletop_moves_followed_total").increment(1);
+    }
+    install_row_with(table, row, seat_events);
+    Ok(())
+}
+
+/// Installs the seats and status of row `row`, stored by another server process, if it is
+/// newer than the table's, and tells the watchers when the seats changed.
+pub(super) fn install_row(table: &Table, row: &GameRow) {
+    install_row_with(table, row, &[]);
+}
+
+/// [`install_row`], with the game's seat events as stored (`seat_events`: all of them, or
+/// none when not read): the new ones join the log, and the seats message tells the last.
+fn install_row_with(table: &Table, row: &GameRow, seat_events: &[SeatEvent]) {
+    let message = {
+        let mut st = table.lock();
+        if row.version <= st.row.version {
+            return;
+        }
+        let seats_changed = row.seats != st.row.seats;
+        st.row.seats = row.seats.clone();
+        st.row.status = row.status;
+        st.row.version = row.version;
+        let known = st.seat_events.len();
+        let news = seat_events.get(known..).unwrap_or_default();
+        st.seat_events.extend_from_slice(news);
+        seats_changed.then(|| seats_event_message(&st, news.last()))
+    };
+    if let Some(message) = message {
+        let _ = table.updates.send(Arc::new(Broadcast::Seats {
+            text: message.into(),
+            resync: true,
+        }));
+    }
+}

@@ -1,0 +1,536 @@
+//! The tables in play: each game's state cached in memory (rebuilt from the store by
+//! replay on a miss), the one path every move takes (check, store, then broadcast), the
+//! seats, and the bots.
+
+use std::collections::HashMap;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use axum::extract::ws::Utf8Bytes;
+use engine::{DynGame, LoggedEvent, ObservedView, PublicView, Seat};
+use serde_json::value::RawValue;
+use serde_json::Value;
+use tokio::sync::{broadcast, mpsc};
+use tokio::task::JoinHandle;
+
+use crate::bots::BotSeat;
+use crate::catalog::{Catalog, GameKind, Setup};
+use crate::committer::Committer;
+use crate::error::ApiError;
+use crate::limits::AddressKey;
+use crate::names::clean_name;
+use crate::patch::ViewPatcher;
+use crate::protocol::{
+    CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame, Joined,
+    LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage, UpdateText,
+};
+use crate::store::{
+    bots_only, Change, Commit, GameRow, LobbyQuery, MoveRow, SeatChange, SeatEvent, SeatKind,
+    SeatRecord, Status, Store, StoreError, TableSettings,
+};
+use crate::tokens;
+
+mod follow;
+mod lifecycle;
+mod moves;
+mod presence;
+mod scheduler;
+mod seats;
+mod stand_in;
+mod table;
+
+use follow::*;
+use lifecycle::*;
+use moves::*;
+pub use scheduler::BotConfig;
+use scheduler::BotScheduler;
+pub use stand_in::Mover;
+use stand_in::*;
+pub(crate) use table::event_entries;
+use table::*;
+pub use table::{Table, Watch};
+
+/// Updates a connection may fall behind before it is sent the whole state instead.
+const UPDATE_BUFFER: usize = 64;
+/// Tables nobody watched for this long leave the cache (they are reloaded on demand).
+const IDLE_EVICTION: Duration = Duration::from_secs(300);
+
+/// What the hub is told at start.
+#[derive(Debug, Clone)]
+pub struct HubConfig {
+    /// How the bots are run.
+    pub bots: BotConfig,
+    /// The turns a game whose seats are all bots may last, in a game that has a turn cap:
+    /// some tables of bots never end (docs/bots.md), and nobody at them would stop them.
+    pub bot_game_turn_cap: Option<u32>,
+    /// Tables waiting for players one client address may have at once (`None`: no cap),
+    /// so that one client cannot fill the lobby.
+    pub open_tables_per_address: Option<u32>,
+    /// How long a person must be offline before another at the table may hand their seat
+    /// to a bot.
+    pub hand_over_after: Duration,
+}
+
+/// What a table sends its watchers after a change.
+#[derive(Debug)]
+pub enum Broadcast {
+    /// A stored move: the message for each slot (seats, then the spectator), `None` for a
+    /// slot nobody watched.
+    Update {
+        seq: u64,
+        messages: Vec<Option<Utf8Bytes>>,
+    },
+    /// The seats changed: one message for all. `resync`: the state follows it for each
+    /// watcher (the game may have started); not for a presence change alone.
+    Seats { text: Utf8Bytes, resync: bool },
+}
+
+/// `value` as JSON text to splice into a message (our own types serialize infallibly).
+fn json_text(value: &impl serde::Serialize) -> Box<RawValue> {
+    serde_json::value::to_raw_value(value).unwrap_or_default()
+}
+
+pub(crate) fn outcome_json(game: &dyn DynGame) -> Option<Value> {
+    game.outcome().and_then(|o| serde_json::to_value(o).ok())
+}
+
+/// The largest integer a JavaScript number holds exactly (2^53 - 1).
+const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
+/// Unix milliseconds now.
+fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// The cached tables, the store, the bots.
+pub struct Hub {
+    catalog: Catalog,
+    store: Arc<dyn Store>,
+    committer: Committer,
+    tables: Mutex<HashMap<String, Arc<Table>>>,
+    bots: BotScheduler,
+    bot_game_turn_cap: Option<u32>,
+    open_tables_per_address: Option<u32>,
+    hand_over_after: Duration,
+    /// Moves between their check and their broadcast (graceful shutdown waits for them).
+    in_flight: AtomicUsize,
+}
+
+impl Hub {
+    pub fn new(
+        catalog: Catalog,
+        store: Arc<dyn Store>,
+        committer: Committer,
+        config: &HubConfig,
+    ) -> Arc<Self> {
+        Arc::new(Hub {
+            catalog,
+            store,
+            committer,
+            tables: Mutex::new(HashMap::new()),
+            bots: BotScheduler::new(config.bots.clone()),
+            bot_game_turn_cap: config.bot_game_turn_cap,
+            open_tables_per_address: config.open_tables_per_address,
+            hand_over_after: config.hand_over_after,
+            in_flight: AtomicUsize::new(0),
+        })
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    pub fn store(&self) -> &Arc<dyn Store> {
+        &self.store
+    }
+
+    /// How long a person must be offline before their seat may be handed to a bot.
+    pub fn hand_over_after(&self) -> Duration {
+        self.hand_over_after
+    }
+
+    /// Moves being stored right now.
+    pub fn moves_in_flight(&self) -> usize {
+        self.in_flight.load(Ordering::SeqCst)
+    }
+
+    fn cache(&self) -> MutexGuard<'_, HashMap<String, Arc<Table>>> {
+        self.tables.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// The corrected data game `row` plays on: the server's own when it is the same file,
+    /// else the one stored with the game; `None` for the shipped data.
+    async fn data_of(&self, row: &GameRow) -> Result<Option<Arc<str>>, ApiError> {
+        let Some(digest) = &row.data_digest else {
+            return Ok(None);
+        };
+        if let Some(data) = self.catalog.data(&row.game).filter(|d| &d.digest == digest) {
+            return Ok(Some(data.text.clone()));
+        }
+        match self.store.data_file(digest).await? {
+            Some(text) => Ok(Some(text.into())),
+            None => {
+                tracing::error!(game = %row.id, digest, "the game's data file is not stored");
+                Err(ApiError::new(
+                    ErrorKind::Internal,
+                    format!("game {} names a data file that is not stored", row.id),
+                ))
+            }
+        }
+    }
+
+    /// The table of game `id`, from the cache or rebuilt from the store by replay.
+    pub async fn table(self: &Arc<Self>, id: &str) -> Result<Arc<Table>, ApiError> {
+        if let Some(table) = self.cache().get(id) {
+            return Ok(table.clone());
+        }
+        if !tokens::is_game_id(id) {
+            return Err(ApiError::not_found(format!(
+                "no game {:?}",
+                crate::catalog::truncate(id, 24)
+            )));
+        }
+        let Some((row, moves)) = self.store.load_game(id).await? else {
+            return Err(ApiError::not_found(format!("no game {id:?}")));
+        };
+        let kind = self.catalog.get(&row.game).cloned().ok_or_else(|| {
+            ApiError::new(
+                ErrorKind::Internal,
+                format!(
+                    "game {id} is of {:?}, which this server does not offer",
+                    row.game
+                ),
+            )
+        })?;
+        let actions: Vec<Value> = moves.iter().map(|m| m.action.clone()).collect();
+        let data = self.data_of(&row).await?;
+        let setup = Setup {
+            config: &row.config,
+            seed: row.seed,
+            data: data.as_deref(),
+        };
+        let (game, events) = kind.replay(setup, &actions).map_err(|e| {
+            tracing::error!(game = id, error = %e, "stored game does not replay");
+            ApiError::new(ErrorKind::Internal, format!("game {id} does not replay"))
+        })?;
+        let log = moves
+            .iter()
+            .zip(events)
+            .map(|(m, events)| LoggedMove {
+                seq: m.seq + 1,
+                seat: m.seat,
+                events,
+            })
+            .collect();
+        let seat_events = self.store.seat_events(id).await?;
+        let table = self.install_table(kind, row, data, game, log, seat_events);
+        Ok(table)
+    }
+
+    /// Puts a table in the cache (unless another task just did) and starts its bot.
+    fn install_table(
+        self: &Arc<Self>,
+        kind: Arc<dyn GameKind>,
+        row: GameRow,
+        data: Option<Arc<str>>,
+        game: Box<dyn DynGame>,
+        log: Vec<LoggedMove>,
+        seat_events: Vec<SeatEvent>,
+    ) -> Arc<Table> {
+        let seq = log.len() as u64;
+        let now = now_ms();
+        let slots = (0..=row.seats.len()).map(|_| Slot::new(now)).collect();
+        let id = row.id.clone();
+        let table = Arc::new(Table {
+            id: id.clone(),
+            kind,
+            data,
+            state: Mutex::new(TableState {
+                row,
+                game,
+                seq,
+                log,
+                seat_events,
+                writing: None,
+                behind: false,
+                bot_thinking: None,
+                bot_after_catch_up: None,
+                slots,
+                public: None,
+                last_used: Instant::now(),
+            }),
+            seats_lock: tokio::sync::Mutex::new(()),
+            updates: broadcast::channel(UPDATE_BUFFER).0,
+        });
+        let table = self.cache().entry(id).or_insert(table).clone();
+        self.schedule_bot(&table);
+        table
+    }
+
+    /// Drops tables nobody watches and nobody used for a while.
+    pub fn evict_idle(&self) {
+        self.cache().retain(|_, table| {
+            let st = table.lock();
+            st.writing.is_some()
+                || st.bot_thinking.is_some()
+                || st.slots.iter().any(|s| s.watchers > 0)
+                || st.last_used.elapsed() < IDLE_EVICTION
+        });
+    }
+
+    fn evict(&self, id: &str) {
+        self.cache().remove(id);
+    }
+
+    /// Loads every running game so that bots whose turn it is move again after a restart.
+    pub async fn resume_bots(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let ids = self.store.game_ids(Status::Running).await?;
+        for id in &ids {
+            self.table(id).await?;
+        }
+        Ok(ids.len())
+    }
+
+    /// Creates a game for `creator`: checks the config and seats, stores it, returns the
+    /// seats' tokens.
+    pub async fn create(
+        self: &Arc<Self>,
+        request: CreateGame,
+        creator: AddressKey,
+    ) -> Result<Created, ApiError> {
+        let kind = self.catalog.named(&request.game)?.clone();
+        let settings = table_settings(&request)?;
+        let config = request
+            .config
+            .unwrap_or_else(|| Value::Object(Default::default()));
+        // At most 2^53 - 1: a record's seed must survive a JavaScript number (the browser
+        // client sends records back to /api/replay).
+        let seed = request
+            .seed
+            .unwrap_or_else(|| rand::random::<u64>() & MAX_SAFE_INTEGER);
+        kind.check_config(&config)?;
+        let bots_only = bots_only(request.seats.iter().map(SeatRequest::kind));
+        if bots_only {
+            self.bots.admit_bots_only()?;
+        }
+        // The cap is the server's, set once the client's config is checked.
+        let config = self
+            .bot_game_turn_cap
+            .filter(|_| bots_only)
+            .and_then(|turns| kind.with_turn_cap(&config, turns))
+            .unwrap_or(config);
+        // New games play on the server's data (`--data`), stored at start-up.
+        let data = self.catalog.data(kind.name()).cloned();
+        let text = data.as_ref().map(|d| d.text.clone());
+        let game = kind.begin(Setup {
+            config: &config,
+            seed,
+            data: text.as_deref(),
+        })?;
+        if request.seats.len() != game.seats() {
+            return Err(ApiError::malformed(format!(
+                "{} seats given; this game has {} players (set config.players to change it)",
+                request.seats.len(),
+                game.seats()
+            )));
+        }
+        let mut seats = Vec::with_capacity(request.seats.len());
+        let mut created = Vec::with_capacity(request.seats.len());
+        for (i, seat) in request.seats.into_iter().enumerate() {
+            let (record, token) = match seat {
+                SeatRequest::Human { .. } | SeatRequest::Open {} => {
+                    let (name, open) = match seat {
+                        SeatRequest::Human { name } => (name, false),
+                        _ => (None, true),
+                    };
+                    let name = name.map(|n| clean_name(&n)).transpose()?;
+                    let token = tokens::new_token();
+                    let record = SeatRecord::human(name, tokens::hash(&token), open);
+                    (record, Some(token))
+                }
+                SeatRequest::Bot { bot } => {
+                    let bot = BotSeat::parse(&bot, self.bots.policy())?;
+                    let record = SeatRecord::bot(bot.display_name(), bot.spec_text);
+                    (record, None)
+                }
+            };
+            created.push(CreatedSeat {
+                seat: i as Seat,
+                kind: record.kind,
+                token,
+            });
+            seats.push(record);
+        }
+        let status = if seats.iter().any(SeatRecord::is_free) {
+            Status::Open
+        } else {
+            Status::Running
+        };
+        // Only a table waiting for players is kept with its creator, and only while it
+        // waits: what the cap counts.
+        let creator = (status == Status::Open).then(|| creator.digest());
+        if let (Some(creator), Some(cap)) = (&creator, self.open_tables_per_address) {
+            // Counted, then stored: requests of one address racing each other may pass the
+            // cap by as many as run at once (which the request limit bounds).
+            if self.store.open_tables_of(creator).await? >= u64::from(cap) {
+                return Err(ApiError::too_many_tables(cap));
+            }
+        }
+        let creator_token = tokens::new_token();
+        let row = GameRow {
+            id: tokens::new_game_id(),
+            game: kind.name().to_string(),
+            config,
+            seed,
+            seed_chosen: request.seed.is_some(),
+            created: now_ms(),
+            status,
+            seats,
+            version: 0,
+            data_digest: data.map(|d| d.digest),
+            owner: Some(tokens::hash(&creator_token)),
+            settings,
+        };
+        self.store.create_game(&row, creator.as_deref()).await?;
+        let id = row.id.clone();
+        self.install_table(kind, row, text, game, Vec::new(), Vec::new());
+        Ok(Created {
+            id,
+            seats: created,
+            creator_token,
+        })
+    }
+}
+
+impl Hub {
+    /// The spectator summary of a game.
+    pub async fn summary(self: &Arc<Self>, id: &str) -> Result<GameSummary, ApiError> {
+        let table = self.table(id).await?;
+        let st = table.lock();
+        let mut summary = summary_of(&st.row);
+        summary.seq = Some(st.seq);
+        summary.to_move = st
+            .game
+            .to_move()
+            .filter(|_| st.row.status == Status::Running);
+        summary.outcome = outcome_json(st.game.as_ref());
+        Ok(summary)
+    }
+
+    /// A page of the lobby: the newest games first.
+    pub async fn list(&self, query: &LobbyQuery) -> Result<Vec<GameSummary>, ApiError> {
+        Ok(self
+            .store
+            .list_games(query)
+            .await?
+            .iter()
+            .map(summary_of)
+            .collect())
+    }
+
+    /// The replay record, once the game is over (before, it would reveal the seed).
+    /// A game on corrected data carries the data file's text (`data_toml`), so that the
+    /// record replays anywhere.
+    pub async fn record(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
+        let table = self.table(id).await?;
+        let mut record = {
+            let st = table.lock();
+            if st.row.status != Status::Over {
+                return Err(ApiError::new(
+                    ErrorKind::NotOver,
+                    "the record holds the seed, which fixes every hidden order: it is served \
+                     once the game is over",
+                ));
+            }
+            st.game.record()
+        };
+        if let (Some(data), Some(fields)) = (&table.data, record.as_object_mut()) {
+            fields.insert(
+                crate::replay::DATA_TOML.into(),
+                Value::String(data.to_string()),
+            );
+        }
+        Ok(record)
+    }
+
+    /// The text of the corrected component data file game `id` plays on; `not_found` for a
+    /// game on the shipped data, which every client is built with.
+    pub async fn data(self: &Arc<Self>, id: &str) -> Result<Arc<str>, ApiError> {
+        let table = self.table(id).await?;
+        table.data.clone().ok_or_else(|| {
+            ApiError::not_found(format!("game {id} plays on the shipped component data"))
+        })
+    }
+
+    /// Every stored move's events with their sentences, as `viewer` (`None`: a
+    /// spectator) is told them.
+    pub async fn log(
+        self: &Arc<Self>,
+        id: &str,
+        viewer: Option<Seat>,
+    ) -> Result<Vec<LogEntry>, ApiError> {
+        let table = self.table(id).await?;
+        let st = table.lock();
+        let over = st.row.status == Status::Over;
+        // Each seat event after the move it followed.
+        let mut seat_events = st.seat_events.iter().peekable();
+        let mut entries = Vec::with_capacity(st.log.len() + st.seat_events.len());
+        let mut seat_events_until = |seq: u64, entries: &mut Vec<LogEntry>| {
+            while let Some(event) = seat_events.next_if(|e| e.seq <= seq) {
+                entries.push(LogEntry {
+                    seq: event.seq,
+                    seat: event.seat,
+                    events: Vec::new(),
+                    seat_event: Some(event.clone()),
+                });
+            }
+        };
+        for mv in &st.log {
+            seat_events_until(mv.seq - 1, &mut entries);
+            entries.push(mv.entry_for(viewer, over));
+        }
+        seat_events_until(u64::MAX, &mut entries);
+        Ok(entries)
+    }
+
+    /// The position drawn as text for `seat` (the terminal client).
+    pub async fn text(self: &Arc<Self>, id: &str, seat: Option<Seat>) -> Result<String, ApiError> {
+        let table = self.table(id).await?;
+        let text = table.lock().game.render_text(seat);
+        Ok(text)
+    }
+}
+
+/// The table's own settings `request` asks for, checked.
+fn table_settings(request: &CreateGame) -> Result<TableSettings, ApiError> {
+    let mut settings = TableSettings::default();
+    if let Some(stand_in) = &request.stand_in {
+        if !crate::bots::STRENGTHS.iter().any(|s| s.name == stand_in) {
+            return Err(ApiError::malformed(format!(
+                "stand_in {:?}: one of easy, medium, hard",
+                crate::catalog::truncate(stand_in, 24)
+            )));
+        }
+        settings.stand_in = stand_in.clone();
+    }
+    Ok(settings)
+}
+
+fn summary_of(row: &GameRow) -> GameSummary {
+    GameSummary {
+        id: row.id.clone(),
+        game: row.game.clone(),
+        config: row.config.clone(),
+        status: row.status,
+        seats: seat_infos(row, &[]),
+        seats_free: row.seats.iter().filter(|s| s.is_free()).count() as u8,
+        created: row.created,
+        seed_chosen: row.seed_chosen,
+        seq: None,
+        to_move: None,
+        outcome: None,
+        data_digest: row.data_digest.clone(),
+    }
+}

@@ -1,0 +1,202 @@
+//! Bots standing in for people: a seat whose person is gone may be handed to a bot by
+//! another person at the table, its person takes it back with one click, and a person who
+//! leaves for good leaves the seat to a bot until the end. Each change is a stored seat
+//! event everyone is told and the log keeps.
+
+use super::*;
+use crate::protocol::PresenceState;
+
+/// Who a move comes from: the seat's person, or the bot that plays it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Mover {
+    Person,
+    Bot,
+}
+
+/// The refusal of a move by whoever does not play the seat now; `None`: `mover` plays it.
+pub(super) fn check_mover(record: &SeatRecord, mover: Mover) -> Result<(), ApiError> {
+    match (mover, record.played_by_bot()) {
+        (Mover::Person, Some(_)) => Err(ApiError::new(
+            ErrorKind::Forbidden,
+            if record.left {
+                "you left this game: a bot plays your seat to the end"
+            } else {
+                "a bot plays your seat now: take your seat back first"
+            },
+        )),
+        (Mover::Bot, None) => Err(ApiError::new(
+            ErrorKind::Forbidden,
+            "the seat's person plays it again",
+        )),
+        _ => Ok(()),
+    }
+}
+
+impl Hub {
+    /// Hands seat `seat`, whose person has been offline for the table's hand-over time, to
+    /// the table's stand-in bot, for the person at seat `by`.
+    pub async fn hand_over(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        by: Seat,
+        seat: Seat,
+    ) -> Result<(), ApiError> {
+        let after = self.hand_over_after;
+        self.change_seat(
+            table,
+            seat,
+            SeatChange::HandedOver,
+            Some(by),
+            |st, record| {
+                let forbidden = |why: String| Err(ApiError::new(ErrorKind::Forbidden, why));
+                if by == seat {
+                    return forbidden("leave the game to give your own seat to a bot".into());
+                }
+                if record.kind != SeatKind::Human || record.is_free() {
+                    return forbidden(format!("seat {seat} is not a person's"));
+                }
+                if record.stand_in.is_some() {
+                    return forbidden(format!("a bot already plays seat {seat}"));
+                }
+                let presence = st.slots[usize::from(seat)].presence();
+                let gone_for = now_ms().saturating_sub(presence.since);
+                if presence.state != PresenceState::Offline
+                    || gone_for < i64::try_from(after.as_millis()).unwrap_or(i64::MAX)
+                {
+                    return forbidden(format!(
+                        "seat {seat} is handed to a bot only once its person has been offline for \
+                     {} s",
+                        after.as_secs()
+                    ));
+                }
+                record.stand_in = Some(st.row.settings.stand_in.clone());
+                Ok(())
+            },
+        )
+        .await
+    }
+
+    /// Gives seat `seat` back to its person from the bot that stood in for them.
+    pub async fn take_back(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+    ) -> Result<(), ApiError> {
+        self.change_seat(table, seat, SeatChange::TookBack, None, |_, record| {
+            if record.left {
+                return Err(ApiError::new(
+                    ErrorKind::Forbidden,
+                    "you left this game: a bot plays your seat to the end",
+                ));
+            }
+            if record.stand_in.take().is_none() {
+                return Err(ApiError::new(
+                    ErrorKind::Forbidden,
+                    "you play your seat already",
+                ));
+            }
+            Ok(())
+        })
+        .await
+    }
+
+    /// Leaves the game for good: the table's stand-in bot finishes seat `seat`, and the
+    /// seat is marked as left.
+    pub async fn leave(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<(), ApiError> {
+        self.change_seat(table, seat, SeatChange::Left, None, |st, record| {
+            if record.left {
+                return Err(ApiError::new(
+                    ErrorKind::Forbidden,
+                    "you left this game already",
+                ));
+            }
+            record.left = true;
+            record.stand_in = Some(st.row.settings.stand_in.clone());
+            Ok(())
+        })
+        .await
+    }
+
+    /// Changes seat `seat` of a running game with `change` (checked on the table's row, and
+    /// again on the stored row if another process changed it first), stores it with its
+    /// seat event, tells everyone, and starts the bot if it is to move.
+    async fn change_seat(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        what: SeatChange,
+        by: Option<Seat>,
+        change: impl Fn(&TableState, &mut SeatRecord) -> Result<(), ApiError>,
+    ) -> Result<(), ApiError> {
+        let serial = table.seats_lock.lock().await;
+        let mut heard_of_others = false;
+        let (seats, version, event) = loop {
+            let (seats, version, event) = {
+                let st = table.lock();
+                match st.row.status {
+                    Status::Running => {}
+                    Status::Open => {
+                        return Err(ApiError::new(
+                            ErrorKind::NotStarted,
+                            "the game has not started: some seats are still free",
+                        ))
+                    }
+                    Status::Over => {
+                        return Err(ApiError::new(ErrorKind::GameOver, "the game is over"))
+                    }
+                    Status::Cancelled | Status::Expired => return Err(closed_error(st.row.status)),
+                }
+                let mut seats = st.row.seats.clone();
+                let record = seats
+                    .get_mut(usize::from(seat))
+                    .ok_or_else(|| ApiError::not_found(format!("seat {seat} does not exist")))?;
+                change(&st, record)?;
+                let event = SeatEvent {
+                    what,
+                    seat,
+                    by,
+                    seq: st.seq,
+                    at: now_ms(),
+                };
+                (seats, st.row.version, event)
+            };
+            match self
+                .store
+                .update_seats_logged(&table.id, &seats, Status::Running, version, &event)
+                .await
+            {
+                Ok(()) => break (seats, version, event),
+                Err(StoreError::Conflict) if !heard_of_others => {
+                    heard_of_others = true;
+                    let row = self
+                        .store
+                        .load_row(&table.id)
+                        .await?
+                        .ok_or_else(|| ApiError::not_found(format!("no game {}", table.id)))?;
+                    install_row(table, &row);
+                }
+                Err(e) => {
+                    if e == StoreError::Conflict {
+                        drop(serial);
+                        self.fall_behind(table);
+                    }
+                    return Err(e.into());
+                }
+            }
+        };
+        {
+            let mut st = table.lock();
+            st.row.seats = seats;
+            st.row.version = version + 1;
+            let message = seats_event_message(&st, Some(&event));
+            st.seat_events.push(event);
+            let _ = table.updates.send(Arc::new(Broadcast::Seats {
+                text: message.into(),
+                resync: true,
+            }));
+        }
+        drop(serial);
+        self.schedule_bot(table);
+        Ok(())
+    }
+}
