@@ -313,7 +313,7 @@ const UNDO_SAMPLES: u64 = 2;
 /// have had, whatever it could not see. Samples come from their own RNG, so the check
 /// does not change the random games the rest of the suite plays.
 fn check_no_barrier<G: Game>(before: &G, action: G::Action, after: &G, seed: u64, step: u64) {
-    let mut rng = rng_from_seed(seed.rotate_left(32) ^ step ^ 0x0bad_0d0);
+    let mut rng = rng_from_seed(seed.rotate_left(32) ^ step ^ 0x0bad_d0d0);
     let observers = (0..before.seats() as Seat).map(Some).chain([None]);
     for viewer in observers {
         let view = after.view(viewer);
