@@ -52,6 +52,9 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
     let mut seen_actions: Vec<G::Action> = Vec::new();
     let mut seen_set = HashSet::new();
     let mut step = 0u64;
+    // The undo check replays every move on samples, so it runs on one game of each call.
+    let check_undo = seed == suite.seeds.start;
+    let mut non_barriers = 0u64;
     loop {
         legal.clear();
         state.legal_actions(&mut legal);
@@ -111,9 +114,21 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
             .apply(action, &mut events)
             .unwrap_or_else(|e| panic!("seed {seed} step {step}: legal {action:?} refused: {e}"));
         check_spectator_view_after(&state, &before, seed, step);
+        if !events.iter().any(|e| before.reveals(e)) {
+            non_barriers += 1;
+            if check_undo && step.is_multiple_of(suite.deep_check_every) {
+                check_no_barrier(&before, action, &state, seed, step);
+            }
+        }
         history.push(action);
         step += 1;
     }
+    // A game that called every move a barrier would pass the undo check trivially, and
+    // its players could never take anything back.
+    assert!(
+        non_barriers > 0,
+        "seed {seed}: every move of a random game is an undo barrier (Game::reveals)"
+    );
     check_replay(config, seed, &history, &state);
     assert!(
         state.apply(history[0], &mut Vec::new()).map_err(|e| e.kind)
@@ -283,6 +298,39 @@ fn check_spectator_view_after<G: Game>(state: &G, before: &G, seed: u64, step: u
                 Some(member.bytes),
                 "seed {seed} step {step}: member {:?} of spectator_view_after is not view(None)'s",
                 member.key
+            );
+        }
+    }
+}
+
+/// How many samples of each viewer's knowledge a move that is no barrier is replayed on.
+const UNDO_SAMPLES: u64 = 2;
+
+/// A move the game calls no undo barrier ([`Game::reveals`] false for all its events)
+/// shows no viewer anything new: for every viewer, the same action is legal in samples
+/// of what that viewer could see before it (`determinize`), and leaves that viewer's view
+/// as the real move left it. So undoing it would take back nothing the viewer could not
+/// have had, whatever it could not see. Samples come from their own RNG, so the check
+/// does not change the random games the rest of the suite plays.
+fn check_no_barrier<G: Game>(before: &G, action: G::Action, after: &G, seed: u64, step: u64) {
+    let mut rng = rng_from_seed(seed.rotate_left(32) ^ step ^ 0x0bad_d0d0);
+    let observers = (0..before.seats() as Seat).map(Some).chain([None]);
+    for viewer in observers {
+        let view = after.view(viewer);
+        for k in 0..UNDO_SAMPLES {
+            let mut sample = before.determinize(viewer, &mut rng);
+            sample.apply(action, &mut Vec::new()).unwrap_or_else(|e| {
+                panic!(
+                    "seed {seed} step {step}: {action:?} is no undo barrier, but sample {k} of \
+                     what {viewer:?} could see refuses it, so making it showed {viewer:?} \
+                     something: {e}"
+                )
+            });
+            assert!(
+                sample.view(viewer) == view,
+                "seed {seed} step {step}: {action:?} is no undo barrier, but it shows \
+                 {viewer:?} something that sample {k} of what {viewer:?} could see before \
+                 does not (Game::reveals)"
             );
         }
     }

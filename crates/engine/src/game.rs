@@ -215,6 +215,29 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         None
     }
 
+    /// Whether `event`, emitted by applying one action to `self`, showed some viewer (a
+    /// seat or the spectator) something it did not know, or drew chance: a card turned or
+    /// drawn, a tile drawn, a hidden card played, a book face shown for the first time, a
+    /// shuffle. A move (one action) is an undo *barrier* when any of its events reveals
+    /// ([`crate::LoggedEvent::is_barrier`]): a seat may take back its own moves made since
+    /// the last barrier, since undoing them restores nothing anyone could not have had.
+    ///
+    /// `self` is the position **before** the action, not the one it left: whether a card
+    /// played from a hand or a page turned shows anything new depends on what the table
+    /// knew before (Valley's hand ∪ deck split, K-Z12; Valdora's seen faces, V-I2), which
+    /// the event alone does not say and the position after no longer holds. Events are
+    /// judged one by one against that position, which is exact because the reveals that
+    /// depend on knowledge are never two in one move. A move that reveals must emit at
+    /// least one event that says so (a move with no events is no barrier).
+    ///
+    /// The default is `true`: every move is a barrier unless a game says otherwise. The
+    /// conformance suite checks that a move the game calls no barrier leaves every
+    /// viewer's view the same whatever that viewer could not see.
+    fn reveals(&self, event: &Self::Event) -> bool {
+        let _ = event;
+        true
+    }
+
     /// A short human-readable sentence for an event, for logs and terminal play ("Seat 2
     /// moves to Harbour City"). It says no more than the event carries: games name its
     /// ids from their rules data, never from the state. The default is the event's JSON.

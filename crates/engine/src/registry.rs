@@ -69,9 +69,27 @@ pub struct LoggedEvent {
     /// told, the seats in order and then the spectator. `None`: everyone is told `event`.
     #[serde(skip)]
     pub seen_by: Option<Vec<LoggedEvent>>,
+    /// Whether this event showed some viewer something new or drew chance
+    /// ([`Game::reveals`]): the move that emitted it is an undo barrier. Not written to
+    /// the wire (clients are told the events, the server decides on undo); an event read
+    /// back from JSON counts as a barrier, the conservative side.
+    #[serde(skip, default = "barrier_by_default")]
+    pub reveals: bool,
+}
+
+fn barrier_by_default() -> bool {
+    true
 }
 
 impl LoggedEvent {
+    /// Whether the move that emitted `events` (all of one action's events) is an undo
+    /// barrier: some event of it revealed information or drew chance ([`Game::reveals`]).
+    /// A seat may take back only its own moves made since the last barrier. A move with
+    /// no events is no barrier.
+    pub fn is_barrier(events: &[LoggedEvent]) -> bool {
+        events.iter().any(|e| e.reveals)
+    }
+
     /// The event as `viewer` (`None`: the spectator) is told it.
     pub fn for_viewer(&self, viewer: Option<Seat>) -> &LoggedEvent {
         let Some(forms) = &self.seen_by else {
@@ -98,7 +116,8 @@ pub trait DynGame: Send + Sync {
     /// the events it caused.
     fn apply_json(&mut self, action: &Value) -> Result<Vec<Value>, GameError>;
     /// Applies one action as it was stored or recorded; returns the events it caused with
-    /// their sentences. Fields the game does not read are ignored here, so that games
+    /// their sentences, and whether each revealed anything ([`LoggedEvent::is_barrier`]
+    /// tells whether the move is an undo barrier). Fields the game does not read are ignored here, so that games
     /// stored before actions were checked for them still replay: new actions go through
     /// [`DynGame::canonical_action`] first.
     fn apply_logged(&mut self, action: &Value) -> Result<Vec<LoggedEvent>, GameError>;
@@ -188,12 +207,14 @@ impl<G: Game> ErasedGame<G> {
         &self.state
     }
 
-    /// `event` with its sentence, and each viewer's form of it when some may not keep it.
-    fn logged(&self, event: &G::Event) -> LoggedEvent {
+    /// `event` with its sentence, and each viewer's form of it when some may not keep it;
+    /// `reveals` is [`Game::reveals`] judged on the position before the action.
+    fn logged(&self, event: &G::Event, reveals: bool) -> LoggedEvent {
         let plain = |event: &G::Event| LoggedEvent {
             event: to_json(event),
             text: self.state.describe_event(event),
             seen_by: None,
+            reveals,
         };
         let viewers = || {
             (0..self.state.seats())
@@ -218,7 +239,7 @@ impl<G: Game> ErasedGame<G> {
     }
 
     /// Replays `(config, seed, actions)`, the actions given as JSON, with each action's
-    /// events.
+    /// events (which tell the barriers, [`LoggedEvent::is_barrier`]).
     pub fn replay_json(
         config: &G::Config,
         seed: u64,
@@ -385,8 +406,13 @@ impl<G: Game> DynGame for ErasedGame<G> {
 
     fn apply_logged(&mut self, action: &Value) -> Result<Vec<LoggedEvent>, GameError> {
         let action = parse_action::<G>(action)?;
+        // Whether an event revealed anything is judged on the position it was applied to.
+        let before = self.state.clone();
         let events = self.apply(action)?;
-        Ok(events.iter().map(|e| self.logged(e)).collect())
+        Ok(events
+            .iter()
+            .map(|e| self.logged(e, before.reveals(e)))
+            .collect())
     }
 
     fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError> {
@@ -463,7 +489,9 @@ impl<G: Game> DynGame for ErasedGame<G> {
 /// The events of each action of a game, in order.
 pub type EventLog<G> = Vec<Vec<<G as Game>::Event>>;
 
-/// Replays a record: the game after all its actions, with every action's events.
+/// Replays a record: the game after all its actions, with every action's events. Which
+/// moves were undo barriers is judged on the position before each ([`Game::reveals`]), so
+/// callers who need it replay through [`ErasedGame::replay_json`].
 pub fn replay<G: Game>(
     config: &G::Config,
     seed: u64,

@@ -171,6 +171,45 @@ impl Game for Pandoria {
         self.describe_steps(action)
     }
 
+    /// Undo barriers: what leaves a private hand unknown (a double tile, P-Z2; a card not
+    /// publicly known, P-Z3), what is drawn or turned from a hidden stack or the deck
+    /// (P-Z5: P-T10, P-T11, P-SP13), and the end (P-E4). The board, the market, the
+    /// monuments, figures, resources and scores are public (P-Z1, P-Z4), so placing or
+    /// removing figures, casting or building with a known card, buying or acquiring from
+    /// the face-up market, building monuments and scoring show nothing. The RNG is not
+    /// used after setup (P-Z8).
+    fn reveals(&self, event: &Event) -> bool {
+        match *event {
+            Event::TilePlaced { .. }
+            | Event::TerrainDrawn { .. }
+            | Event::TileDrawn { .. }
+            | Event::MarketRefilled { .. }
+            | Event::GameOver => true,
+            Event::SpellCast { seat, card, .. } | Event::BuildingBuilt { seat, card, .. } => {
+                self.player(seat).known & cards::card_bit(card) == 0
+            }
+            Event::TurnBegan { .. }
+            | Event::CastlePlaced { .. }
+            | Event::PlacementImpossible { .. }
+            | Event::RegionClosed { .. }
+            | Event::FigureReturned { .. }
+            | Event::FigurePlaced { .. }
+            | Event::FigureMoved { .. }
+            | Event::FigureRemoved { .. }
+            | Event::SpellAdopted { .. }
+            | Event::CardTaken { .. }
+            | Event::ResourceSet { .. }
+            | Event::RageOn { .. }
+            | Event::MonumentBuilt { .. }
+            | Event::RegionScored { .. }
+            | Event::ResourceChanged { .. }
+            | Event::PointsGained { .. }
+            | Event::CardBought { .. }
+            | Event::EndTriggered { .. }
+            | Event::FinalScored { .. } => false,
+        }
+    }
+
     fn describe_event(&self, event: &Event) -> String {
         Pandoria::describe_event(self, event)
     }

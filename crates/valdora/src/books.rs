@@ -144,6 +144,15 @@ impl Book {
         Some(card.card())
     }
 
+    /// Whether turning the top card of `from`, or buying it, shows the table a face it
+    /// has not seen (V-I2): only the right pile's top card can be unknown, and then its
+    /// verso shows, as does the recto of the never-shown card under it. A card once
+    /// turned is known on both faces, and the left pile holds only such cards, so turning
+    /// back and forth shows nothing new.
+    pub fn shows_unseen(&self, from: Side) -> bool {
+        from == Side::Right && self.top(from).is_some_and(|card| !card.is_known())
+    }
+
     /// Puts a known card on top of `side` (a returned commission, V-A1).
     pub fn put(&mut self, side: Side, card: u8) {
         self.piles[side.index()].push(CardSlot::known(card));

@@ -177,6 +177,40 @@ impl Game for Valdora {
         }
     }
 
+    /// Undo barriers: a page turn or purchase that shows a book face no one has seen
+    /// (V-I2), and the end, which shows every completed commission and score (V-I1,
+    /// V-E1). Everything else is public as it happens (V-I1): movement and its fees,
+    /// loading, completing a commission the table saw while it was incomplete, returning
+    /// one whose faces the table saw when it was bought, provisions, silver, passing.
+    /// Valdora draws no chance after setup.
+    fn reveals(&self, event: &Event) -> bool {
+        match *event {
+            Event::PageTurned { book, from, .. } => self.book(book).shows_unseen(from),
+            Event::EquipmentBought { book, side, .. }
+            | Event::CommissionBought { book, side, .. } => self.book(book).shows_unseen(side),
+            Event::GameOver | Event::TurnCapReached { .. } | Event::Stalled => true,
+            // The tops after a purchase: what they show new, the purchase event told.
+            Event::BookTops { .. }
+            | Event::CommissionReturned { .. }
+            | Event::TurnBegan { .. }
+            | Event::Stuck { .. }
+            | Event::Moved { .. }
+            | Event::MeetingFee { .. }
+            | Event::Passed { .. }
+            | Event::ProvisionsTaken { .. }
+            | Event::SilverRefilled { .. }
+            | Event::Loaded { .. }
+            | Event::Unloaded { .. }
+            | Event::CommissionCompleted { .. }
+            | Event::CommissionCompletedHidden { .. }
+            | Event::BonusTile { .. }
+            | Event::CraftsmanHired { .. }
+            | Event::WorkshopTaken { .. }
+            | Event::EndTriggered { .. }
+            | Event::ActionEnded { .. } => false,
+        }
+    }
+
     fn describe_event(&self, event: &Event) -> String {
         describe_event(self.rules(), event)
     }

@@ -602,6 +602,8 @@ impl Valley {
         } else {
             z.deck.swap(i, hi - 1);
             self.frames[fi].placed += 1;
+            // The choice names a card only its owner had seen: told, so it is a barrier.
+            events.emit(Event::Arranged { seat });
         }
         let top = &mut self.frames[fi];
         if top.look == 0 || top.placed == top.look {

@@ -75,6 +75,10 @@ pub enum Event {
         seat: Seat,
         card: CardId,
     },
+    /// K-E16: a looked-at card put back on the deck, as the next from the top.
+    Arranged {
+        seat: Seat,
+    },
     Given {
         from: Seat,
         to: Seat,
@@ -101,6 +105,11 @@ pub enum Event {
     Refilled {
         slot: Slot,
         card: CardId,
+    },
+    /// K-T10, K-T11: the seat ends its play; its in-play and hand cards go face up to its
+    /// discard pile (the view shows them), before any rebuild decision.
+    PlayEnded {
+        seat: Seat,
     },
     TurnEnded {
         seat: Seat,

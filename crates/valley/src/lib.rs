@@ -20,6 +20,7 @@
 #![forbid(unsafe_code)]
 
 pub mod actions;
+mod barriers;
 pub mod data;
 mod effects;
 mod evaluation;
@@ -154,6 +155,12 @@ impl Game for Valley {
         self.render(seat)
     }
 
+    /// Draws, reveals, looks, reshuffles, stock cards turned into the pyramid, and hand
+    /// cards the others could not be sure of (K-Z12): see `barriers.rs`.
+    fn reveals(&self, event: &Event) -> bool {
+        self.event_reveals(event)
+    }
+
     fn describe_event(&self, event: &Event) -> String {
         describe_event(&self.config.rules, event)
     }
@@ -281,6 +288,8 @@ fn describe_event(rules: &Rules, event: &Event) -> String {
             name(card),
             slot_name(slot)
         ),
+        Event::Arranged { seat } => format!("Seat {seat} puts a looked-at card back"),
+        Event::PlayEnded { seat } => format!("Seat {seat} ends play and discards"),
         Event::TurnEnded { seat } => format!("Seat {seat} ends the turn"),
         Event::GameOver => "The game is over".into(),
     }

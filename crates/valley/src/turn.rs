@@ -265,7 +265,11 @@ impl Valley {
                 let ph = self.zones(seat).pharaoh;
                 self.push_frame(Program::Pharaoh(ph), seat);
             }
-            Action::EndPlay => self.end_play(),
+            Action::EndPlay => {
+                // Told even when a rebuild decision follows: the hand goes face up now.
+                events.emit(Event::PlayEnded { seat });
+                self.end_play();
+            }
             Action::Sacrifice { slot } => {
                 let card = self.remove_from_pyramid(slot);
                 self.boneyard.push(card);

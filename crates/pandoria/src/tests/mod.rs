@@ -2,6 +2,7 @@
 //! wipe the map: every field cell except the ones a test keeps gets a filler castle of
 //! a seat that does not play, so a test controls exactly what bounds its regions.
 
+mod barriers;
 mod examples;
 mod geometry;
 mod properties;

@@ -2,6 +2,7 @@
 //! positions directly, the way the rulebook examples describe them.
 
 mod actions;
+mod barriers;
 mod examples;
 mod movement;
 mod sentences;

@@ -1,6 +1,7 @@
 //! Rules tests: each cites the rule id (`shared/rules/valley_of_the_kings.md`) it checks.
 //! Fixtures set zones directly, the way the rulebook examples describe positions.
 
+mod barriers;
 mod effects;
 mod examples;
 mod hidden;

@@ -33,6 +33,7 @@ const EVENTS: { [K in Event['type']]: Extract<Event, { type: K }> } = {
   revealed: { type: 'revealed', seat: 0, card: 13 },
   looked: { type: 'looked', seat: 0, count: 3 },
   discarded: { type: 'discarded', seat: 0, card: 13 },
+  arranged: { type: 'arranged', seat: 0 },
   given: { type: 'given', from: 1, to: 0, card: 2 },
   reserved: { type: 'reserved', seat: 0, slot: 5 },
   executed: { type: 'executed', seat: 0, card: 12 },
@@ -40,6 +41,7 @@ const EVENTS: { [K in Event['type']]: Extract<Event, { type: K }> } = {
   reacted: { type: 'reacted', seat: 1, card: 8 },
   declined: { type: 'declined', seat: 2 },
   refilled: { type: 'refilled', slot: 4, card: 40 },
+  play_ended: { type: 'play_ended', seat: 3 },
   turn_ended: { type: 'turn_ended', seat: 3 },
   game_over: { type: 'game_over' },
 }

@@ -29,6 +29,8 @@ export function eventText(event: Event, names: string[], view: View): string {
     case 'pharaoh_used':
     case 'part_skipped':
     case 'declined':
+    case 'arranged':
+    case 'play_ended':
     case 'turn_ended':
       return t(`valley:event.${event.type}`, { seat: seat(event.seat) })
     case 'drew':
