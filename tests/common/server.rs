@@ -272,6 +272,8 @@ pub struct Client {
     /// Whether [`Client::recv`] returns `seats` messages that tell only of a presence
     /// change (someone's tab opened, hid or closed); most tests skip them.
     pub hear_presence: bool,
+    /// Whether the client's seat may take back its last decision (state and updates).
+    pub can_undo: bool,
     /// The seats last told, without their presence, and the status with them.
     seats: (Value, Value),
 }
@@ -305,6 +307,7 @@ impl Client {
             views: Vec::new(),
             received: Vec::new(),
             hear_presence: false,
+            can_undo: false,
             seats: (Value::Null, Value::Null),
         }
     }
@@ -415,6 +418,7 @@ impl Client {
             .map(|l| l.iter().map(|a| a["action"].clone()).collect());
         self.status = message["status"].as_str().unwrap_or_default().to_string();
         self.outcome = message["outcome"].clone();
+        self.can_undo = message["can_undo"] == true;
         self.views.push((self.seq, self.view.clone()));
     }
 

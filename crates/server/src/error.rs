@@ -6,7 +6,7 @@ use axum::response::{IntoResponse, Response};
 use axum::Json;
 use engine::{GameError, GameErrorKind};
 
-use crate::protocol::{ErrorBody, ErrorKind, ServerMessage};
+use crate::protocol::{ErrorBody, ErrorKind, ServerMessage, UndoRefusal};
 use crate::store::StoreError;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -18,6 +18,8 @@ pub struct ApiError {
     pub seq: Option<u64>,
     /// Seconds to wait, for `rate_limited` and `busy` (the `Retry-After` header).
     pub retry_after: Option<u64>,
+    /// Why, for `undo_refused`.
+    pub reason: Option<UndoRefusal>,
 }
 
 impl ApiError {
@@ -27,6 +29,15 @@ impl ApiError {
             message: message.into(),
             seq: None,
             retry_after: None,
+            reason: None,
+        }
+    }
+
+    /// An undo refused for `reason`.
+    pub fn undo_refused(reason: UndoRefusal, message: impl Into<String>) -> Self {
+        ApiError {
+            reason: Some(reason),
+            ..Self::new(ErrorKind::UndoRefused, message)
         }
     }
 
@@ -76,6 +87,7 @@ impl ApiError {
             kind: self.kind,
             message: self.message.clone(),
             seq: self.seq,
+            reason: self.reason,
         }
     }
 
@@ -96,6 +108,7 @@ impl ApiError {
             | ErrorKind::Conflict
             | ErrorKind::GameOver
             | ErrorKind::NotOver
+            | ErrorKind::UndoRefused
             | ErrorKind::SeatTaken => StatusCode::CONFLICT,
         }
     }

@@ -50,8 +50,25 @@ pub enum ErrorKind {
     /// while bots-only games already queue for the bot workers): the `Retry-After` header
     /// says when to try again.
     Busy,
+    /// An undo the server does not take: `reason` says why (a barrier, not the seat's own
+    /// decision, another seat acted since).
+    UndoRefused,
     /// The server failed (storage); nothing was changed.
     Internal,
+}
+
+/// Why an undo is refused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(rename_all = "snake_case")]
+pub enum UndoRefusal {
+    /// The seat's last decision revealed information or drew chance (or the game's end):
+    /// undoing it would restore a position whose information the table has now seen.
+    Barrier,
+    /// The last decision is not the seat's own (and the seat made none to take back).
+    NotYours,
+    /// Another seat acted after the seat's last decision.
+    OthersActed,
 }
 
 /// An error: `kind` is stable and machine-readable, `message` says what to do.
@@ -248,6 +265,11 @@ pub struct LogEntry {
     pub seq: u64,
     pub seat: u8,
     pub events: Vec<EventEntry>,
+    /// Set when seat `seat` took back a decision here: the seq of the entry it took back
+    /// (which the log no longer holds); `events` is empty.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional, type = "number")]
+    pub undid: Option<u64>,
     /// A change of who plays a seat (then `events` is empty), after move `seq`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
@@ -285,6 +307,12 @@ pub enum ClientMessage {
     },
     /// The tab was hidden (`away`) or shown again: the seat's presence for the others.
     Presence { away: bool },
+    /// Takes back the seat's last decision (a misclick), with the seq the client has seen:
+    /// only decisions since the last barrier, and only while no other seat acted since.
+    Undo {
+        #[ts(type = "number")]
+        seq: u64,
+    },
     /// Hands seat `seat`, whose person has been offline for a while, to the table's bot.
     HandOver { seat: u8 },
     /// Takes this connection's seat back from the bot that plays it.
@@ -315,6 +343,9 @@ pub enum ServerMessage {
         #[schema(value_type = Option<Object>)]
         #[ts(as = "Option<engine::Outcome>")]
         outcome: Option<Value>,
+        /// Whether the seat may take back its last decision now (`undo`).
+        #[serde(default)]
+        can_undo: bool,
         /// The seat's new token, only in the state sent to the connection that has just
         /// taken a free seat with its invitation token: the invitation is spent (it gets
         /// `bad_token` from now on), and this token is the way back to the seat.
@@ -339,6 +370,14 @@ pub enum ServerMessage {
         #[schema(value_type = Option<Object>)]
         #[ts(as = "Option<engine::Outcome>")]
         outcome: Option<Value>,
+        /// Whether the watcher's seat may take back its last decision now.
+        #[serde(default)]
+        can_undo: bool,
+        /// Set when this update takes a decision back: the seq of the update that made it
+        /// (its log entry is gone, and `events` is empty).
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional, type = "number")]
+        undid: Option<u64>,
     },
     /// The seats changed: someone joined, a seat's presence changed, or who plays a seat
     /// (`event`, which the log keeps).
@@ -356,6 +395,10 @@ pub enum ServerMessage {
         #[serde(skip_serializing_if = "Option::is_none")]
         #[ts(type = "number | null")]
         seq: Option<u64>,
+        /// Why, with `undo_refused`.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[ts(optional)]
+        reason: Option<UndoRefusal>,
     },
 }
 
@@ -375,6 +418,9 @@ pub(crate) struct UpdateText<'a> {
     pub legal: Option<&'a RawValue>,
     pub status: Status,
     pub outcome: &'a RawValue,
+    pub can_undo: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub undid: Option<u64>,
 }
 
 impl UpdateText<'_> {
@@ -392,6 +438,7 @@ impl ServerMessage {
             kind,
             message: message.into(),
             seq: None,
+            reason: None,
         }
     }
 
@@ -441,6 +488,8 @@ mod tests {
                     Status::Running
                 },
                 outcome: outcome.clone(),
+                can_undo: true,
+                undid: None,
             };
             let (events, legal, outcome) = (raw(&events), legal.as_ref().map(raw), raw(&outcome));
             let text = UpdateText {
@@ -457,6 +506,8 @@ mod tests {
                     Status::Over
                 },
                 outcome: &outcome,
+                can_undo: true,
+                undid: None,
             }
             .to_text();
             assert_eq!(text, expected.to_text());

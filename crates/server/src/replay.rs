@@ -121,6 +121,7 @@ pub fn replay(catalog: &Catalog, request: &ReplayRequest) -> Result<Replay, ApiE
             seq: index as u64 + 1,
             seat: mover.unwrap_or_default(),
             events: event_entries(&events),
+            undid: None,
             seat_event: None,
         });
     }

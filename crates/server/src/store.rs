@@ -259,6 +259,8 @@ pub struct MoveRow {
     pub action: Value,
     /// Unix milliseconds.
     pub at: i64,
+    /// Set on an undo: the seq of the move it takes back (`action` is then null).
+    pub undoes: Option<u64>,
 }
 
 /// A move to store, and whether it ends the game (the status changes in the same

@@ -346,6 +346,7 @@ async fn handle(app: &Arc<App>, watch: &mut Watch, text: &str) -> Result<(), Api
                 .act(&watch.table, seat, seq, &action, Mover::Person)
                 .await
         }
+        ClientMessage::Undo { seq } => app.hub.undo(&watch.table, seated(watch)?, seq).await,
         ClientMessage::HandOver { seat } => {
             let by = seated(watch)?;
             app.hub.hand_over(&watch.table, by, seat).await

@@ -40,6 +40,7 @@ fn commit(id: &str, seq: u64, ends_game: bool) -> Commit {
             seat: (seq % 3) as u8,
             action: json!({"Move": {"to": seq}}),
             at: 1_700_000_000_000 + seq as i64,
+            undoes: None,
         },
         ends_game,
     }

@@ -2,7 +2,8 @@
 -- * a table may be cancelled by its creator or expire unfilled: two more statuses;
 -- * the creator's token is kept (hashed) to cancel it: `owner`;
 -- * the table's own settings (the stand-in bot's strength, later its clock): `settings`;
--- * who plays a seat, and why, is logged: `seat_events`.
+-- * who plays a seat, and why, is logged: `seat_events`;
+-- * a seat may take back a misclick: undo rows among the moves.
 -- SQLite cannot change a CHECK constraint in place: the games table is rebuilt as SQLite's
 -- documentation says (new table, copy, drop, rename), on the migrations' own connection,
 -- where foreign keys are off (SqlStore::open): the moves' references to "games" then name
@@ -42,3 +43,7 @@ CREATE TABLE seat_events (
     event   TEXT NOT NULL,                -- JSON: SeatEvent
     PRIMARY KEY (game_id, n)
 ) WITHOUT ROWID;
+
+-- An undo is a row of its own in the moves (moves are never deleted or rewritten): it
+-- takes back the move stored at seq `undoes`; its action is null.
+ALTER TABLE moves ADD COLUMN undoes INTEGER;

@@ -119,18 +119,33 @@ pub(super) fn install_stored(
     seat_events: &[SeatEvent],
 ) -> Result<(), String> {
     for mv in moves {
-        let (next, events) = {
+        let (next, events, step) = {
             let st = table.lock();
             if mv.seq != st.seq {
                 return Err(format!("move {} came when at seq {}", mv.seq, st.seq));
             }
-            let mut next = st.game.box_clone();
-            let events = next
-                .apply_logged(&mv.action)
-                .map_err(|e| format!("stored move {} does not replay: {e}", mv.seq))?;
-            (next, events)
+            match mv.undoes {
+                Some(undone) => {
+                    // The process that stored it took back the last undo point, as kept
+                    // here too.
+                    let point = st
+                        .undoable
+                        .last()
+                        .filter(|p| p.seq == undone + 1 && p.seat == mv.seat)
+                        .ok_or_else(|| format!("undo {} has no decision to take back", mv.seq))?;
+                    let step = Step::Undo { undid: point.seq };
+                    (point.before.box_clone(), Vec::new(), step)
+                }
+                None => {
+                    let mut next = st.game.box_clone();
+                    let events = next
+                        .apply_logged(&mv.action)
+                        .map_err(|e| format!("stored move {} does not replay: {e}", mv.seq))?;
+                    (next, events, Step::default())
+                }
+            }
         };
-        let update = prepare_update(table, mv.seat, next.as_ref(), events);
+        let update = prepare_update(table, mv.seat, step, next.as_ref(), events);
         let update = install(&mut table.lock(), next, update);
         let _ = table.updates.send(Arc::new(update));
         metrics::counter!("tabletop_moves_followed_total").increment(1);

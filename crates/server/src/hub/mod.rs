@@ -39,10 +39,11 @@ mod scheduler;
 mod seats;
 mod stand_in;
 mod table;
+mod undo;
+mod update;
 
 use follow::*;
 use lifecycle::*;
-use moves::*;
 pub use scheduler::BotConfig;
 use scheduler::BotScheduler;
 pub use stand_in::Mover;
@@ -50,6 +51,8 @@ use stand_in::*;
 pub(crate) use table::event_entries;
 use table::*;
 pub use table::{Table, Watch};
+use undo::*;
+use update::*;
 
 /// Updates a connection may fall behind before it is sent the whole state instead.
 const UPDATE_BUFFER: usize = 64;
@@ -204,28 +207,22 @@ impl Hub {
                 ),
             )
         })?;
-        let actions: Vec<Value> = moves.iter().map(|m| m.action.clone()).collect();
         let data = self.data_of(&row).await?;
         let setup = Setup {
             config: &row.config,
             seed: row.seed,
             data: data.as_deref(),
         };
-        let (game, events) = kind.replay(setup, &actions).map_err(|e| {
-            tracing::error!(game = id, error = %e, "stored game does not replay");
-            ApiError::new(ErrorKind::Internal, format!("game {id} does not replay"))
-        })?;
-        let log = moves
-            .iter()
-            .zip(events)
-            .map(|(m, events)| LoggedMove {
-                seq: m.seq + 1,
-                seat: m.seat,
-                events,
-            })
-            .collect();
+        let rebuilt = kind
+            .begin(setup)
+            .map_err(|e| e.to_string())
+            .and_then(|start| rebuild(start, &moves, &row.seats))
+            .map_err(|error| {
+                tracing::error!(game = id, %error, "stored game does not replay");
+                ApiError::new(ErrorKind::Internal, format!("game {id} does not replay"))
+            })?;
         let seat_events = self.store.seat_events(id).await?;
-        let table = self.install_table(kind, row, data, game, log, seat_events);
+        let table = self.install_table(kind, row, data, rebuilt, seat_events);
         Ok(table)
     }
 
@@ -235,11 +232,15 @@ impl Hub {
         kind: Arc<dyn GameKind>,
         row: GameRow,
         data: Option<Arc<str>>,
-        game: Box<dyn DynGame>,
-        log: Vec<LoggedMove>,
+        rebuilt: Rebuilt,
         seat_events: Vec<SeatEvent>,
     ) -> Arc<Table> {
-        let seq = log.len() as u64;
+        let Rebuilt {
+            game,
+            log,
+            undoable,
+            seq,
+        } = rebuilt;
         let now = now_ms();
         let slots = (0..=row.seats.len()).map(|_| Slot::new(now)).collect();
         let id = row.id.clone();
@@ -253,6 +254,7 @@ impl Hub {
                 seq,
                 log,
                 seat_events,
+                undoable,
                 writing: None,
                 behind: false,
                 bot_thinking: None,
@@ -395,7 +397,13 @@ impl Hub {
         };
         self.store.create_game(&row, creator.as_deref()).await?;
         let id = row.id.clone();
-        self.install_table(kind, row, text, game, Vec::new(), Vec::new());
+        let fresh = Rebuilt {
+            game,
+            log: Vec::new(),
+            undoable: Vec::new(),
+            seq: 0,
+        };
+        self.install_table(kind, row, text, fresh, Vec::new());
         Ok(Created {
             id,
             seats: created,
@@ -483,6 +491,7 @@ impl Hub {
                     seq: event.seq,
                     seat: event.seat,
                     events: Vec::new(),
+                    undid: None,
                     seat_event: Some(event.clone()),
                 });
             }

@@ -24,6 +24,9 @@ pub(super) struct TableState {
     pub(super) log: Vec<LoggedMove>,
     /// Every stored change of who plays a seat, in order.
     pub(super) seat_events: Vec<SeatEvent>,
+    /// The decisions that may be taken back, oldest first: the last seat's own since the
+    /// last barrier ([`UndoPoint`]).
+    pub(super) undoable: Vec<UndoPoint>,
     /// What is being written to the table, if anything: another move for the same
     /// position meanwhile is a conflict.
     pub(super) writing: Option<Writing>,
@@ -262,6 +265,8 @@ pub(super) struct LoggedMove {
     pub(super) seq: u64,
     pub(super) seat: Seat,
     pub(super) events: Vec<LoggedEvent>,
+    /// Set on an undo: the seq of the entry it took back.
+    pub(super) undid: Option<u64>,
 }
 
 impl LoggedMove {
@@ -276,6 +281,7 @@ impl LoggedMove {
             } else {
                 event_entries(self.events.iter().map(|e| e.for_viewer(viewer)))
             },
+            undid: self.undid,
             seat_event: None,
         }
     }
@@ -307,6 +313,7 @@ pub(super) fn state_message(
         legal,
         seats: seat_infos(&st.row, &st.slots),
         outcome: outcome_json(st.game.as_ref()),
+        can_undo: seat.is_some_and(|seat| can_undo(st, seat)),
         token,
     };
     let slot = slot_index(st, seat);

@@ -337,7 +337,7 @@ fn seats_json(seats: &[SeatRecord]) -> String {
 }
 
 /// The `INSERT` of a batch of moves, for `backend`: one parameter, the batch as a JSON
-/// array of `[game_id, seq, seat, action, at]` rows (the action as its JSON text), so that
+/// array of `[game_id, seq, seat, action, at, undoes]` rows (the action as its JSON text), so that
 /// every batch, whatever its size, is the same prepared statement with one value to bind.
 /// With `or_skip`, a move whose (game, seq) is taken is skipped rather than failing the
 /// statement.
@@ -345,8 +345,9 @@ fn insert_moves_sql(backend: Backend, or_skip: bool) -> &'static str {
     macro_rules! sqlite_rows {
         () => {
             concat!(
-                "INSERT INTO moves (game_id, seq, seat, action, at) ",
-                "SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4 ",
+                "INSERT INTO moves (game_id, seq, seat, action, at, undoes) ",
+                "SELECT value ->> 0, value ->> 1, value ->> 2, value ->> 3, value ->> 4, ",
+                "value ->> 5 ",
                 "FROM json_each($1)"
             )
         };
@@ -354,8 +355,9 @@ fn insert_moves_sql(backend: Backend, or_skip: bool) -> &'static str {
     macro_rules! postgres_rows {
         () => {
             concat!(
-                "INSERT INTO moves (game_id, seq, seat, action, at) ",
-                "SELECT m ->> 0, (m ->> 1)::bigint, (m ->> 2)::bigint, m ->> 3, (m ->> 4)::bigint ",
+                "INSERT INTO moves (game_id, seq, seat, action, at, undoes) ",
+                "SELECT m ->> 0, (m ->> 1)::bigint, (m ->> 2)::bigint, m ->> 3, (m ->> 4)::bigint, ",
+                "(m ->> 5)::bigint ",
                 "FROM jsonb_array_elements($1::jsonb) AS m"
             )
         };
@@ -370,13 +372,16 @@ fn insert_moves_sql(backend: Backend, or_skip: bool) -> &'static str {
     }
 }
 
+/// A move row as the insert statement reads it: `[game_id, seq, seat, action, at, undoes]`.
+type MoveRowJson<'a> = (&'a str, u64, u8, String, i64, Option<u64>);
+
 /// The statement inserting `rows`, with their values bound.
 fn insert_moves<'q>(
     backend: Backend,
     rows: &[&Commit],
     or_skip: bool,
 ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
-    let rows: Vec<(&str, u64, u8, String, i64)> = rows
+    let rows: Vec<MoveRowJson> = rows
         .iter()
         .map(|c| {
             let mv = &c.mv;
@@ -386,6 +391,7 @@ fn insert_moves<'q>(
                 mv.seat,
                 mv.action.to_string(),
                 mv.at,
+                mv.undoes,
             )
         })
         .collect();
@@ -471,7 +477,8 @@ impl Store for SqlStore {
 
     async fn load_moves(&self, id: &str, from: u64) -> Result<Vec<MoveRow>, StoreError> {
         let rows = sqlx::query(
-            "SELECT seq, seat, action, at FROM moves WHERE game_id = $1 AND seq >= $2 ORDER BY seq",
+            "SELECT seq, seat, action, at, undoes FROM moves WHERE game_id = $1 AND seq >= $2 \
+             ORDER BY seq",
         )
         .bind(id)
         .bind(from as i64)
@@ -492,6 +499,9 @@ impl Store for SqlStore {
                     .map_err(|e| StoreError::Corrupt(format!("seat: {e}")))?,
                 action: parse_json("action", &row.try_get::<String, _>("action")?)?,
                 at: row.try_get("at")?,
+                undoes: row
+                    .try_get::<Option<i64>, _>("undoes")?
+                    .map(|seq| seq as u64),
             });
         }
         Ok(moves)

@@ -12,6 +12,11 @@ export type LogEntry = {
  */
 seq: number, seat: number, events: Array<EventEntry>, 
 /**
+ * Set when seat `seat` took back a decision here: the seq of the entry it took back
+ * (which the log no longer holds); `events` is empty.
+ */
+undid?: number, 
+/**
  * A change of who plays a seat (then `events` is empty), after move `seq`.
  */
 seat_event?: SeatEvent, };

@@ -7,6 +7,7 @@ import type { LegalAction } from "./LegalAction";
 import type { SeatEvent } from "./SeatEvent";
 import type { SeatInfo } from "./SeatInfo";
 import type { Status } from "./Status";
+import type { UndoRefusal } from "./UndoRefusal";
 
 /**
  * Server → client over the WebSocket.
@@ -21,6 +22,10 @@ seat: number | null, status: Status, view: JsonValue, to_move: number | null,
  */
 legal: Array<LegalAction> | null, seats: Array<SeatInfo>, outcome: Outcome | null, 
 /**
+ * Whether the seat may take back its last decision now (`undo`).
+ */
+can_undo: boolean, 
+/**
  * The seat's new token, only in the state sent to the connection that has just
  * taken a free seat with its invitation token: the invitation is spent (it gets
  * `bad_token` from now on), and this token is the way back to the seat.
@@ -29,8 +34,21 @@ token?: string, } | { "type": "update", seq: number,
 /**
  * The seat that moved.
  */
-seat: number, events: Array<EventEntry>, view_patch: Array<JsonValue>, to_move: number | null, legal: Array<LegalAction> | null, status: Status, outcome: Outcome | null, } | { "type": "seats", seats: Array<SeatInfo>, status: Status, event?: SeatEvent, } | { "type": "error", kind: ErrorKind, message: string, 
+seat: number, events: Array<EventEntry>, view_patch: Array<JsonValue>, to_move: number | null, legal: Array<LegalAction> | null, status: Status, outcome: Outcome | null, 
+/**
+ * Whether the watcher's seat may take back its last decision now.
+ */
+can_undo: boolean, 
+/**
+ * Set when this update takes a decision back: the seq of the update that made it
+ * (its log entry is gone, and `events` is empty).
+ */
+undid?: number, } | { "type": "seats", seats: Array<SeatInfo>, status: Status, event?: SeatEvent, } | { "type": "error", kind: ErrorKind, message: string, 
 /**
  * The game's seq, with `stale`.
  */
-seq: number | null, };
+seq: number | null, 
+/**
+ * Why, with `undo_refused`.
+ */
+reason?: UndoRefusal, };
