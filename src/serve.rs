@@ -136,10 +136,14 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
     let catalog = catalog_with_data(&args.data)?;
     let db = args.db.clone();
     runtime
-        .block_on(server::serve(config, catalog, stop_signal(), move |addr| {
-            // The first line of stdout is the address: scripts and tests read it.
-            println!("tabletop: serving on http://{addr} (database {db}); Ctrl-C stops");
-        }))
+        .block_on(async move {
+            let stop = stop_signal();
+            server::serve(config, catalog, stop, move |addr| {
+                // The first line of stdout is the address: scripts and tests read it.
+                println!("tabletop: serving on http://{addr} (database {db}); Ctrl-C stops");
+            })
+            .await
+        })
         .map_err(|e| CliError::failure(e.to_string()))
 }
 
@@ -172,24 +176,32 @@ fn catalog_with_data(data: &[String]) -> Result<server::Catalog, CliError> {
     Ok(catalog)
 }
 
-/// Ctrl-C or SIGTERM.
-async fn stop_signal() {
-    let ctrl_c = async {
-        let _ = tokio::signal::ctrl_c().await;
-    };
+/// Ctrl-C or SIGTERM. The handlers are installed at once (call it within the runtime),
+/// before the server prints its address: a signal sent as soon as the address is read
+/// stops the server gracefully instead of killing it.
+fn stop_signal() -> impl std::future::Future<Output = ()> {
     #[cfg(unix)]
-    let term = async {
-        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
-            Ok(mut signal) => {
-                signal.recv().await;
+    {
+        use tokio::signal::unix::{signal, Signal, SignalKind};
+        let term = signal(SignalKind::terminate()).ok();
+        let interrupt = signal(SignalKind::interrupt()).ok();
+        let wait = |signal: Option<Signal>| async move {
+            match signal {
+                Some(mut signal) => {
+                    signal.recv().await;
+                }
+                None => std::future::pending::<()>().await,
             }
-            Err(_) => std::future::pending::<()>().await,
+        };
+        async move {
+            tokio::select! {
+                () = wait(term) => {}
+                () = wait(interrupt) => {}
+            }
         }
-    };
+    }
     #[cfg(not(unix))]
-    let term = std::future::pending::<()>();
-    tokio::select! {
-        () = ctrl_c => {}
-        () = term => {}
+    async {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }

@@ -983,7 +983,7 @@ async fn bad_http_requests(db: &TestDb) {
         (400, Some("malformed")),
         "{answer}"
     );
-    let (status, answer) = server.post_raw("/api/games", vec![b' '; 100_000]).await;
+    let (status, answer) = server.post_declaring("/api/games", 100_000).await;
     assert_eq!(
         (status, answer["kind"].as_str()),
         (413, Some("too_large")),
@@ -1027,7 +1027,7 @@ async fn bad_http_requests(db: &TestDb) {
         answer["kind"], "illegal",
         "a 60 KB record is read: {status} {answer}"
     );
-    let (status, answer) = server.post_raw("/api/replay", vec![b' '; 2 << 20]).await;
+    let (status, answer) = server.post_declaring("/api/replay", 2 << 20).await;
     assert_eq!((status, answer["kind"].as_str()), (413, Some("too_large")));
     // The client's files: only Vite's flat asset names, never a path.
     for path in [

@@ -214,6 +214,37 @@ impl Server {
         Self::answer(response).await
     }
 
+    /// A `POST` that declares a body of `length` bytes and sends none: what the server
+    /// answers before reading a body it will not take. (Sending such a body races the
+    /// server's answer: it closes the connection after answering, and the client may be
+    /// still writing.)
+    pub async fn post_declaring(&self, path: &str, length: usize) -> (u16, Value) {
+        use tokio::io::{AsyncReadExt, AsyncWriteExt};
+        let host = self.base.trim_start_matches("http://");
+        let mut stream = TcpStream::connect(host).await.expect("connect");
+        let head = format!(
+            "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Type: application/json\r\n\
+             Content-Length: {length}\r\nConnection: close\r\n\r\n"
+        );
+        stream
+            .write_all(head.as_bytes())
+            .await
+            .expect("the request head");
+        let mut answer = Vec::new();
+        tokio::time::timeout(RECV_LIMIT, stream.read_to_end(&mut answer))
+            .await
+            .expect("an answer within the limit")
+            .expect("the answer");
+        let text = String::from_utf8_lossy(&answer);
+        let status = text
+            .split_whitespace()
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status in {text:?}"));
+        let body = text.split("\r\n\r\n").nth(1).unwrap_or_default();
+        (status, serde_json::from_str(body).unwrap_or(Value::Null))
+    }
+
     /// Creates a game; returns its id and the seats' tokens.
     pub async fn create(&self, request: Value) -> (String, Vec<Option<String>>) {
         let (status, body) = self.post("/api/games", &request).await;

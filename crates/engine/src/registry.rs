@@ -121,6 +121,13 @@ pub trait DynGame: Send + Sync {
     /// stored before actions were checked for them still replay: new actions go through
     /// [`DynGame::canonical_action`] first.
     fn apply_logged(&mut self, action: &Value) -> Result<Vec<LoggedEvent>, GameError>;
+    /// [`DynGame::apply_logged`] on a copy: the position after the action and its events,
+    /// this one unchanged. One copy where cloning and then applying makes two (the
+    /// position before is what judges the reveals).
+    fn play_logged(
+        &self,
+        action: &Value,
+    ) -> Result<(Box<dyn DynGame>, Vec<LoggedEvent>), GameError>;
     fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError>;
     /// The views of several observers of one position (`None`: the spectator), each with
     /// its record ([`crate::ViewPrint`]), to be compared part by part with the views sent
@@ -413,6 +420,20 @@ impl<G: Game> DynGame for ErasedGame<G> {
             .iter()
             .map(|e| self.logged(e, before.reveals(e)))
             .collect())
+    }
+
+    fn play_logged(
+        &self,
+        action: &Value,
+    ) -> Result<(Box<dyn DynGame>, Vec<LoggedEvent>), GameError> {
+        let action = parse_action::<G>(action)?;
+        let mut next = self.clone();
+        let events = next.apply(action)?;
+        let logged = events
+            .iter()
+            .map(|e| next.logged(e, self.state.reveals(e)))
+            .collect();
+        Ok((Box::new(next), logged))
     }
 
     fn view_json(&self, seat: Option<Seat>) -> Result<Value, GameError> {

@@ -137,9 +137,9 @@ pub(super) fn install_stored(
                     (point.before.box_clone(), Vec::new(), step)
                 }
                 None => {
-                    let mut next = st.game.box_clone();
-                    let events = next
-                        .apply_logged(&mv.action)
+                    let (next, events) = st
+                        .game
+                        .play_logged(&mv.action)
                         .map_err(|e| format!("stored move {} does not replay: {e}", mv.seq))?;
                     (next, events, Step::default())
                 }

@@ -60,8 +60,7 @@ impl Hub {
             // What is stored and broadcast is what the game read, written back: never
             // fields it did not read (they are refused).
             let action = st.game.canonical_action(action)?;
-            let mut next = st.game.box_clone();
-            let events = next.apply_logged(&action)?;
+            let (next, events) = st.game.play_logged(&action)?;
             st.writing = Some(Writing::Move);
             let commit = Commit {
                 mv: MoveRow {

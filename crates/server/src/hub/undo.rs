@@ -253,11 +253,11 @@ impl Rebuilding {
                 undid: Some(point.seq),
             });
         } else {
-            let before = self.game.box_clone();
-            let events = self
+            let (next, events) = self
                 .game
-                .apply_logged(&row.action)
+                .play_logged(&row.action)
                 .map_err(|e| format!("stored move {} does not replay: {e}", row.seq))?;
+            let before = std::mem::replace(&mut self.game, next);
             let barrier = LoggedEvent::is_barrier(&events);
             record_decision(
                 &mut self.undoable,
