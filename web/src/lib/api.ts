@@ -101,6 +101,10 @@ export const api = {
   join(id: string, request: JoinGame): Promise<Joined> {
     return json(`${gamePath(id)}/join`, post(request))
   },
+  /** Cancels a table that waits for players, with the creator's secret (`Created.creator_token`). */
+  async cancel(id: string, creatorToken: string): Promise<void> {
+    await send(`${gamePath(id)}/cancel`, { method: 'POST', headers: { authorization: `Bearer ${creatorToken}` } })
+  },
   /**
    * Every move's events as the seat of `token` is told them (a spectator without one): until
    * the game is over, the server leaves out what another seat keeps hidden.

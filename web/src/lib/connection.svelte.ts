@@ -15,6 +15,7 @@ import type { Status } from '../generated/server/Status'
 import type { JsonValue } from '../generated/serde_json/JsonValue'
 import { retryDelay } from './backoff'
 import type { TabletopDebug } from './debug'
+import { lastMoveSeq, mergeLog, seatEventEntry } from './log'
 
 /** What the connection needs of a WebSocket; tests hand in a fake. */
 export interface SocketLike {
@@ -92,7 +93,7 @@ export class Connection {
   legal = $state.raw<LegalAction[] | null>(null)
   seats = $state.raw<SeatInfo[]>([])
   outcome = $state.raw<Outcome | null>(null)
-  /** Every move so far with its events, oldest first. */
+  /** Every move so far with its events, and the seat events between them, oldest first. */
   log = $state.raw<LogEntry[]>([])
   errors = $state<ShownError[]>([])
   /** An action is on its way: the board and the list take no other. */
@@ -106,6 +107,14 @@ export class Connection {
   synced = $state(false)
   /** The seat's token: the one given, until a claimed invitation brings the seat's new one. */
   token = $state<string | null>(null)
+  /** This tab is hidden: told to the server as the seat's presence (`away`). */
+  away = $state(false)
+
+  /** A bot plays this connection's seat (handed over, or left): its own moves are refused. */
+  get standIn(): boolean {
+    const mine = this.seats.find((s) => s.seat === this.seat)
+    return mine !== undefined && mine.stand_in !== null
+  }
 
   readonly gameId: string
   private readonly name: string | null
@@ -122,6 +131,8 @@ export class Connection {
   private nextErrorId = 1
   /** An act was sent and its result has not been drawn yet (the latency measure). */
   private measuring = false
+  /** The presence of this socket's seat has been told since the socket opened. */
+  private presenceTold = false
 
   constructor(gameId: string, options: ConnectionOptions) {
     this.gameId = gameId
@@ -149,12 +160,36 @@ export class Connection {
 
   /** Sends one of `legal`'s actions, exactly as received. */
   act(action: JsonValue): void {
-    if (this.busy || this.link !== 'live' || !this.socket) return
+    if (this.busy || this.link !== 'live' || !this.socket || this.standIn) return
     this.busy = true
     this.measuring = true
     performance.mark('tabletop:act')
     this.send({ type: 'act', seq: this.seq, action })
     this.publishDebug()
+  }
+
+  /**
+   * This tab was hidden (`away`) or shown: the seat's presence. Told at once when connected,
+   * and after every hello.
+   */
+  setAway(away: boolean): void {
+    this.away = away
+    if (this.link === 'live' && this.seat !== null) this.send({ type: 'presence', away })
+  }
+
+  /** Hands seat `seat`, whose person has been offline long enough, to a bot. */
+  handOver(seat: number): void {
+    if (this.link === 'live') this.send({ type: 'hand_over', seat })
+  }
+
+  /** Takes this seat back from the bot that played it. */
+  takeBack(): void {
+    if (this.link === 'live') this.send({ type: 'take_back' })
+  }
+
+  /** Leaves the game for good: a bot finishes the seat. */
+  leave(): void {
+    if (this.link === 'live') this.send({ type: 'leave' })
   }
 
   /** Skips the rest of the wait of a lost connection. */
@@ -182,9 +217,11 @@ export class Connection {
         this.takeUpdate(message)
         break
       case 'seats':
-        // A fresh state follows (the game may have started); the seats show at once.
+        // A seat change is followed by a fresh state (the game may have started), a presence
+        // change is not; the seats show at once either way.
         this.seats = message.seats
         this.status = message.status
+        if (message.event) this.log = mergeLog(this.log, [seatEventEntry(message.event)])
         break
       case 'error':
         this.takeError(message)
@@ -201,6 +238,7 @@ export class Connection {
     this.socket?.close()
     const current = () => generation === this.generation && !this.disposed
     this.link = 'connecting'
+    this.presenceTold = false
     this.socket = this.openSocket(this.url, {
       open: () => {
         if (current()) this.send({ type: 'hello', token: this.token, name: this.name })
@@ -256,8 +294,12 @@ export class Connection {
     this.attempt = 0
     this.synced = true
     this.shown()
-    const lastLogged = this.log.at(-1)?.seq ?? 0
-    if (lastLogged < message.seq) void this.loadLog()
+    // Tell the seat's presence once per socket: a hidden tab that reconnects is away.
+    if (!this.presenceTold && message.seat !== null) {
+      this.presenceTold = true
+      this.send({ type: 'presence', away: this.away })
+    }
+    if (lastMoveSeq(this.log) < message.seq) void this.loadLog()
   }
 
   private takeUpdate(message: Extract<ServerMessage, { type: 'update' }>): void {
@@ -285,8 +327,7 @@ export class Connection {
     // The stored log may already hold this move (fetched after the state, while the game
     // went on): one entry per move, or the log's keyed list breaks the page.
     const entry = { seq: message.seq, seat: message.seat, events: message.events }
-    const last = this.log.at(-1)
-    this.log = last === undefined || last.seq < entry.seq ? [...this.log, entry] : mergeLog(this.log, [entry])
+    this.log = (this.log.at(-1)?.seq ?? 0) < entry.seq ? [...this.log, entry] : mergeLog(this.log, [entry])
     this.busy = false
     this.shown()
   }
@@ -334,11 +375,4 @@ export class Connection {
     })
     Object.defineProperty(globalThis, '__tabletop', { value: hook, configurable: true, writable: false })
   }
-}
-
-/** Log entries, one per move in move order; of two copies of a move, the later list's wins. */
-function mergeLog(earlier: LogEntry[], later: LogEntry[]): LogEntry[] {
-  const bySeq = new Map<number, LogEntry>()
-  for (const entry of [...earlier, ...later]) bySeq.set(entry.seq, entry)
-  return [...bySeq.values()].sort((a, b) => a.seq - b.seq)
 }

@@ -65,8 +65,8 @@ function stateMessage(view: JsonValue, seq = 0, extra: Partial<Extract<ServerMes
     to_move: 0,
     legal: [{ action: { type: 'pass' }, description: 'pass' }],
     seats: [
-      { seat: 0, kind: 'human', name: 'Ana', bot: null },
-      { seat: 1, kind: 'bot', name: 'Bot (easy)', bot: 'easy' },
+      { seat: 0, kind: 'human', name: 'Ana', bot: null, open: false, presence: null, stand_in: null, left: false },
+      { seat: 1, kind: 'bot', name: 'Bot (easy)', bot: 'easy', open: false, presence: null, stand_in: null, left: false },
     ],
     outcome: null,
     ...extra,
@@ -304,7 +304,8 @@ describe('acting', () => {
     expect(network.last.sent.at(-1)).toEqual({ type: 'act', seq: 4, action: { type: 'pass' } })
     expect(connection.busy).toBe(true)
     connection.act({ type: 'other' })
-    expect(network.last.sent).toHaveLength(2)
+    // hello, the seat's presence, the one act
+    expect(network.last.sent).toHaveLength(3)
     network.last.says(updateMessage(5, [{ op: 'replace', path: '/a', value: 2 }]))
     expect(connection.busy).toBe(false)
     await new Promise((resolve) => setTimeout(resolve, 0))
@@ -333,7 +334,7 @@ describe('acting', () => {
     vi.useFakeTimers()
     network.last.drops()
     connection.act({ type: 'pass' })
-    expect(network.sockets[0].sent).toHaveLength(1)
+    expect(network.sockets[0].sent.map((m) => m.type)).toEqual(['hello', 'presence'])
     connection.dispose()
   })
 
@@ -406,5 +407,78 @@ describe('reconnecting', () => {
     connection.dispose()
     vi.advanceTimersByTime(60_000)
     expect(network.sockets).toHaveLength(1)
+  })
+})
+
+describe('presence and seats', () => {
+  const person = (seat: number, extra: Record<string, unknown> = {}) => ({
+    seat,
+    kind: 'human',
+    name: seat === 0 ? 'Ana' : 'Ben',
+    bot: null,
+    open: false,
+    presence: { state: 'online', since: 1 },
+    stand_in: null,
+    left: false,
+    ...extra,
+  })
+
+  it("tells the seat's presence after every hello, and when the tab is hidden or shown", () => {
+    const connection = connect()
+    connection.away = true
+    network.last.says(stateMessage({}, 0))
+    expect(network.last.sent.at(-1)).toEqual({ type: 'presence', away: true })
+    connection.setAway(false)
+    expect(network.last.sent.at(-1)).toEqual({ type: 'presence', away: false })
+    // A second state on the same socket tells nothing new.
+    network.last.says(stateMessage({}, 0))
+    expect(network.last.sent.filter((m) => m.type === 'presence')).toHaveLength(2)
+    connection.dispose()
+  })
+
+  it('a spectator tells no presence', () => {
+    const connection = connect()
+    network.last.says(stateMessage({}, 0, { seat: null, legal: null }))
+    connection.setAway(true)
+    expect(network.last.sent.map((m) => m.type)).toEqual(['hello'])
+    connection.dispose()
+  })
+
+  it('sends hand_over, take_back and leave', () => {
+    const connection = connect()
+    network.last.says(stateMessage({}, 0))
+    connection.handOver(1)
+    connection.takeBack()
+    connection.leave()
+    expect(network.last.sent.slice(-3)).toEqual([{ type: 'hand_over', seat: 1 }, { type: 'take_back' }, { type: 'leave' }])
+    connection.dispose()
+  })
+
+  it("adds a seats message's seat event to the log once, and a presence-only one changes only the seats", () => {
+    const connection = connect()
+    network.last.says(stateMessage({ a: 1 }, 0, { seats: [person(0), person(1)] as never }))
+    network.last.says(updateMessage(1, [{ op: 'replace', path: '/a', value: 2 }]))
+    const offline = person(1, { presence: { state: 'offline', since: 5 } })
+    network.last.says({ type: 'seats', seats: [person(0), offline], status: 'running' })
+    expect(connection.seats[1].presence).toEqual({ state: 'offline', since: 5 })
+    expect(connection.log).toHaveLength(1)
+    const event = { what: 'handed_over', seat: 1, by: 0, seq: 1, at: 9 }
+    const handed = person(1, { presence: { state: 'offline', since: 5 }, stand_in: 'medium' })
+    network.last.says({ type: 'seats', seats: [person(0), handed], status: 'running', event })
+    network.last.says({ type: 'seats', seats: [person(0), handed], status: 'running', event })
+    expect(connection.log.map((e) => (e.seat_event ? `s${e.seq}` : `m${e.seq}`))).toEqual(['m1', 's1'])
+    // The next move comes after the seat event.
+    network.last.says(updateMessage(2, [{ op: 'replace', path: '/a', value: 3 }]))
+    expect(connection.log.map((e) => (e.seat_event ? `s${e.seq}` : `m${e.seq}`))).toEqual(['m1', 's1', 'm2'])
+    connection.dispose()
+  })
+
+  it('sends no act while a bot plays the seat', () => {
+    const connection = connect()
+    network.last.says(stateMessage({}, 0, { seats: [person(0, { stand_in: 'easy' }), person(1)] as never }))
+    expect(connection.standIn).toBe(true)
+    connection.act({ type: 'pass' })
+    expect(network.last.sent.some((m) => m.type === 'act')).toBe(false)
+    connection.dispose()
   })
 })

@@ -44,7 +44,8 @@ export function strengthLabel(bot: string | null): string {
 export function seatName(info: SeatInfo): string {
   const mark = seatMark(info.seat)
   if (info.kind === 'bot') return t('seat.bot', { mark, strength: strengthLabel(info.bot) })
-  return info.name ?? t('seat.free', { mark })
+  // A free seat is open to anyone from the lobby, or kept for the friend holding its link.
+  return info.name ?? t(info.open ? 'seat.free' : 'seat.friend', { mark })
 }
 
 export function problemLabel(kind: ProblemKind): string {

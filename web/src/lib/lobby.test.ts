@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { GameSummary } from '../generated/server/GameSummary'
-import { lobbyPath, nextPage, refreshedList, withNextPage } from './lobby'
+import { isKeptForFriend, joinableSeat, lobbyPath, nextPage, refreshedList, withNextPage } from './lobby'
 
 const summary = (id: string, created: number): GameSummary => ({
   id,
@@ -43,5 +43,17 @@ describe('the lobby pages', () => {
     expect(refreshed.next).toBeNull()
     // Only the first page shown: a refresh is the new first page.
     expect(refreshedList(first, first)).toBe(first)
+  })
+})
+
+describe('free seats in the lobby', () => {
+  const info = (seat: number, name: string | null, open: boolean) =>
+    ({ seat, kind: 'human', name, bot: null, open, presence: null, stand_in: null, left: false }) as const
+  it('joins only a free seat open to anyone; a seat kept for a friend is not joinable', () => {
+    expect(joinableSeat([info(0, 'Ana', false), info(1, null, false), info(2, null, true)])).toBe(2)
+    expect(joinableSeat([info(0, 'Ana', false), info(1, null, false)])).toBeNull()
+    expect(isKeptForFriend(info(1, null, false))).toBe(true)
+    expect(isKeptForFriend(info(2, null, true))).toBe(false)
+    expect(isKeptForFriend(info(0, 'Ana', false))).toBe(false)
   })
 })

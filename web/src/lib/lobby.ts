@@ -2,6 +2,7 @@
 // address from the filters, the next page's from the `Link` header the server sends while
 // more games may follow, and a refreshed first page joined to the older pages already shown.
 import type { GameSummary } from '../generated/server/GameSummary'
+import type { SeatInfo } from '../generated/server/SeatInfo'
 import type { Status } from '../generated/server/Status'
 
 /** The games of one list: newest first, and the address of the page after them (null: no more). */
@@ -55,4 +56,19 @@ export function refreshedList(first: LobbyPage, shown: LobbyPage): LobbyPage {
 export function withNextPage(shown: LobbyPage, page: LobbyPage): LobbyPage {
   const seen = new Set(shown.games.map((g) => g.id))
   return { games: [...shown.games, ...page.games.filter((g) => !seen.has(g.id))], next: page.next }
+}
+
+/** A free seat: a person's seat nobody has taken yet. */
+export function isFree(info: SeatInfo): boolean {
+  return info.kind === 'human' && info.name === null
+}
+
+/** A free seat kept for the friend its creator sent the invitation link to (not joinable from the lobby). */
+export function isKeptForFriend(info: SeatInfo): boolean {
+  return isFree(info) && !info.open
+}
+
+/** The seat the lobby's Join takes: the first free seat open to anyone; null when every free seat is kept for a friend. */
+export function joinableSeat(seats: SeatInfo[]): number | null {
+  return seats.find((s) => isFree(s) && s.open)?.seat ?? null
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  canCancel,
   forgetGame,
   holdsSeatOf,
   myGame,
@@ -80,5 +81,30 @@ describe('my games', () => {
     expect(rememberedName(store)).toBe('')
     rememberName('  Ana ', store)
     expect(rememberedName(store)).toBe('Ana')
+  })
+})
+
+describe("the creator's token", () => {
+  it('is kept with the game and lets this browser cancel it', () => {
+    const store = memory()
+    rememberGame(game('c', { creatorToken: 'secret' }), store)
+    const kept = myGame('c', store)
+    expect(kept?.creatorToken).toBe('secret')
+    expect(canCancel(kept)).toBe(true)
+    expect(canCancel(myGame('missing', store))).toBe(false)
+    rememberGame(game('d'), store)
+    expect(canCancel(myGame('d', store))).toBe(false)
+  })
+
+  it('makes a stored entry invalid when it is not a non-empty string', () => {
+    const entries = [
+      game('good', { creatorToken: 'secret' }),
+      { ...game('number'), creatorToken: 42 },
+      { ...game('empty'), creatorToken: '' },
+      { ...game('null'), creatorToken: null },
+      game('none'),
+    ]
+    const store = memory({ 'tabletop.games': JSON.stringify(entries) })
+    expect(myGames(store).map((g) => g.id)).toEqual(['good', 'none'])
   })
 })

@@ -25,6 +25,11 @@ export interface MyGame {
    * opened again here leads back to the table.
    */
   invitation?: string
+  /**
+   * The creator's secret, when this browser created the table: it cancels the table while it
+   * waits for players (`POST /api/games/{id}/cancel`). The server shows it only once.
+   */
+  creatorToken?: string
 }
 
 const GAMES_KEY = 'tabletop.games'
@@ -56,7 +61,8 @@ function isMyGame(value: unknown): value is MyGame {
     Array.isArray(v.invites) &&
     v.invites.every(isInvitation) &&
     typeof v.added === 'number' &&
-    (v.invitation === undefined || typeof v.invitation === 'string')
+    (v.invitation === undefined || typeof v.invitation === 'string') &&
+    (v.creatorToken === undefined || (typeof v.creatorToken === 'string' && v.creatorToken !== ''))
   )
 }
 
@@ -101,6 +107,11 @@ export function updateGame(id: string, change: Partial<MyGame>, store: Store | u
 
 export function forgetGame(id: string, store: Store | undefined = storage()): void {
   store?.setItem(GAMES_KEY, JSON.stringify(myGames(store).filter((g) => g.id !== id)))
+}
+
+/** Whether this browser created `game` and may cancel it (while it waits for players). */
+export function canCancel(game: MyGame | undefined): game is MyGame & { creatorToken: string } {
+  return game !== undefined && typeof game.creatorToken === 'string' && game.creatorToken !== ''
 }
 
 /** The display name last used in this browser. */

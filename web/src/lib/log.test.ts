@@ -1,0 +1,35 @@
+import { describe, expect, it } from 'vitest'
+import type { LogEntry } from '../generated/server/LogEntry'
+import type { SeatEvent } from '../generated/server/SeatEvent'
+import { lastMoveSeq, logKey, mergeLog, seatEventEntry } from './log'
+
+const move = (seq: number, text = `move ${seq}`): LogEntry => ({ seq, seat: 0, events: [{ event: null, text }] })
+const seatEvent = (seq: number, what: SeatEvent['what'], at: number, seat = 1): LogEntry =>
+  seatEventEntry({ what, seat, by: what === 'handed_over' ? 0 : null, seq, at })
+const keys = (log: LogEntry[]) => log.map(logKey)
+
+describe('the log with seat events', () => {
+  it('keeps a move and the seat events after it, all sharing its seq, once each in order', () => {
+    const stored = [move(1), seatEvent(1, 'handed_over', 100), seatEvent(1, 'took_back', 200), move(2)]
+    // The live copy: the same entries, arrived in another order, some twice.
+    const live = [seatEvent(1, 'took_back', 200), move(2), seatEvent(1, 'handed_over', 100), move(3)]
+    const merged = mergeLog(stored, live)
+    expect(keys(merged)).toEqual(['m1', 's1:1:handed_over:100', 's1:1:took_back:200', 'm2', 'm3'])
+  })
+
+  it('puts seat events before the first move after seq 0, and the later copy of a move wins', () => {
+    const merged = mergeLog([move(1, 'old')], [seatEvent(0, 'left', 5), move(1, 'new')])
+    expect(keys(merged)).toEqual(['s0:1:left:5', 'm1'])
+    expect(merged[1].events[0].text).toBe('new')
+  })
+
+  it('tells two changes of one seat at one seq apart by their time', () => {
+    const merged = mergeLog([seatEvent(4, 'handed_over', 10)], [seatEvent(4, 'handed_over', 20)])
+    expect(merged).toHaveLength(2)
+  })
+
+  it('knows the last stored move behind trailing seat events', () => {
+    expect(lastMoveSeq([move(1), move(2), seatEvent(2, 'left', 3)])).toBe(2)
+    expect(lastMoveSeq([seatEvent(0, 'left', 3)])).toBe(0)
+  })
+})

@@ -1,0 +1,43 @@
+// The table's log: the stored moves and, between them, the seat events (a seat handed to a
+// bot, taken back, left) after the move they followed. Several entries may share a `seq`
+// (a move and the seat events after it), so an entry is known by `logKey`, not by its seq.
+import type { LogEntry } from '../generated/server/LogEntry'
+import type { SeatEvent } from '../generated/server/SeatEvent'
+
+/** One entry's identity: a move is one per seq; a seat event is its seq, seat, change and time. */
+export function logKey(entry: LogEntry): string {
+  const event = entry.seat_event
+  return event ? `s${event.seq}:${event.seat}:${event.what}:${event.at}` : `m${entry.seq}`
+}
+
+/** Whether `entry` is a stored move (not a seat event). */
+export function isMove(entry: LogEntry): boolean {
+  return entry.seat_event === undefined
+}
+
+/** A seat event as a log entry: it follows move `event.seq`. */
+export function seatEventEntry(event: SeatEvent): LogEntry {
+  return { seq: event.seq, seat: event.seat, events: [], seat_event: event }
+}
+
+/** The log's order: by seq; within one seq the move first, then its seat events by time. */
+function before(a: LogEntry, b: LogEntry): number {
+  if (a.seq !== b.seq) return a.seq - b.seq
+  const am = isMove(a) ? 0 : 1
+  const bm = isMove(b) ? 0 : 1
+  if (am !== bm) return am - bm
+  return (a.seat_event?.at ?? 0) - (b.seat_event?.at ?? 0)
+}
+
+/** Log entries, each once, in order; of two copies of an entry, the later list's wins. */
+export function mergeLog(earlier: LogEntry[], later: LogEntry[]): LogEntry[] {
+  const byKey = new Map<string, LogEntry>()
+  for (const entry of [...earlier, ...later]) byKey.set(logKey(entry), entry)
+  return [...byKey.values()].sort(before)
+}
+
+/** The seq of the last stored move in the log (0: none). */
+export function lastMoveSeq(log: LogEntry[]): number {
+  for (let i = log.length - 1; i >= 0; i--) if (isMove(log[i])) return log[i].seq
+  return 0
+}
