@@ -98,6 +98,8 @@ export class Connection {
   errors = $state<ShownError[]>([])
   /** An action is on its way: the board and the list take no other. */
   busy = $state(false)
+  /** The seat may take back its last decision now (the server's `can_undo`). */
+  canUndo = $state(false)
   link = $state<LinkState>('connecting')
   /** When the next reconnection attempt starts (ms, the clock of `now`), while `lost`. */
   retryAt = $state<number | null>(null)
@@ -165,6 +167,14 @@ export class Connection {
     this.measuring = true
     performance.mark('tabletop:act')
     this.send({ type: 'act', seq: this.seq, action })
+    this.publishDebug()
+  }
+
+  /** Takes back the seat's last decision, offered exactly while the server says it may. */
+  undo(): void {
+    if (this.busy || !this.canUndo || this.link !== 'live' || !this.socket) return
+    this.busy = true
+    this.send({ type: 'undo', seq: this.seq })
     this.publishDebug()
   }
 
@@ -289,6 +299,7 @@ export class Connection {
     this.legal = message.legal
     this.seats = message.seats
     this.outcome = message.outcome
+    this.canUndo = message.can_undo
     this.busy = false
     this.link = 'live'
     this.attempt = 0
@@ -326,8 +337,13 @@ export class Connection {
     this.outcome = message.outcome
     // The stored log may already hold this move (fetched after the state, while the game
     // went on): one entry per move, or the log's keyed list breaks the page.
-    const entry = { seq: message.seq, seat: message.seat, events: message.events }
-    this.log = (this.log.at(-1)?.seq ?? 0) < entry.seq ? [...this.log, entry] : mergeLog(this.log, [entry])
+    const entry: LogEntry = { seq: message.seq, seat: message.seat, events: message.events }
+    if (message.undid !== undefined) entry.undid = message.undid
+    this.canUndo = message.can_undo
+    this.log =
+      (this.log.at(-1)?.seq ?? 0) < entry.seq && entry.undid === undefined
+        ? [...this.log, entry]
+        : mergeLog(this.log, [entry])
     this.busy = false
     this.shown()
   }

@@ -69,6 +69,7 @@ function stateMessage(view: JsonValue, seq = 0, extra: Partial<Extract<ServerMes
       { seat: 1, kind: 'bot', name: 'Bot (easy)', bot: 'easy', open: false, presence: null, stand_in: null, left: false },
     ],
     outcome: null,
+    can_undo: false,
     ...extra,
   }
 }
@@ -84,6 +85,7 @@ function updateMessage(seq: number, patch: unknown[], extra: Partial<Extract<Ser
     legal: null,
     status: 'running',
     outcome: null,
+    can_undo: false,
     ...extra,
   }
 }
@@ -479,6 +481,29 @@ describe('presence and seats', () => {
     expect(connection.standIn).toBe(true)
     connection.act({ type: 'pass' })
     expect(network.last.sent.some((m) => m.type === 'act')).toBe(false)
+    connection.dispose()
+  })
+})
+
+describe('undo', () => {
+  it('offers undo exactly while the server says so, sends it with the seq, and drops the move from the log', () => {
+    const connection = connect()
+    network.last.says(stateMessage({ a: 1 }, 0))
+    expect(connection.canUndo).toBe(false)
+    connection.undo()
+    expect(network.last.sent.some((m) => m.type === 'undo')).toBe(false)
+    network.last.says(updateMessage(1, [{ op: 'replace', path: '/a', value: 2 }], { can_undo: true, to_move: 0 }))
+    expect(connection.canUndo).toBe(true)
+    connection.undo()
+    expect(network.last.sent.at(-1)).toEqual({ type: 'undo', seq: 1 })
+    // Busy until the answer: a second click sends nothing.
+    connection.undo()
+    expect(network.last.sent.filter((m) => m.type === 'undo')).toHaveLength(1)
+    network.last.says(updateMessage(2, [{ op: 'replace', path: '/a', value: 1 }], { events: [], undid: 1, can_undo: false }))
+    expect(connection.view).toEqual({ a: 1 })
+    expect(connection.canUndo).toBe(false)
+    expect(connection.busy).toBe(false)
+    expect(connection.log.map((e) => [e.seq, e.undid])).toEqual([[2, 1]])
     connection.dispose()
   })
 })

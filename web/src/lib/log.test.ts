@@ -33,3 +33,16 @@ describe('the log with seat events', () => {
     expect(lastMoveSeq([seatEvent(0, 'left', 3)])).toBe(0)
   })
 })
+
+describe('the log with undos', () => {
+  const undo = (seq: number, undid: number): LogEntry => ({ seq, seat: 0, events: [], undid })
+
+  it('drops the move an undo took back, whichever list still holds it', () => {
+    // The stored log fetched before the undo still has move 2; the live one has the undo.
+    const merged = mergeLog([move(1), move(2)], [undo(3, 2)])
+    expect(keys(merged)).toEqual(['m1', 'm3'])
+    expect(merged[1].undid).toBe(2)
+    // A decision made again after the undo stays.
+    expect(keys(mergeLog(merged, [move(4)]))).toEqual(['m1', 'm3', 'm4'])
+  })
+})

@@ -29,11 +29,16 @@ function before(a: LogEntry, b: LogEntry): number {
   return (a.seat_event?.at ?? 0) - (b.seat_event?.at ?? 0)
 }
 
-/** Log entries, each once, in order; of two copies of an entry, the later list's wins. */
+/**
+ * Log entries, each once, in order; of two copies of an entry, the later list's wins. A
+ * move an undo took back (`undid`) is left out, whichever list still held it.
+ */
 export function mergeLog(earlier: LogEntry[], later: LogEntry[]): LogEntry[] {
   const byKey = new Map<string, LogEntry>()
   for (const entry of [...earlier, ...later]) byKey.set(logKey(entry), entry)
-  return [...byKey.values()].sort(before)
+  const undone = new Set<number>()
+  for (const entry of byKey.values()) if (entry.undid !== undefined) undone.add(entry.undid)
+  return [...byKey.values()].filter((entry) => !isMove(entry) || !undone.has(entry.seq)).sort(before)
 }
 
 /** The seq of the last stored move in the log (0: none). */
