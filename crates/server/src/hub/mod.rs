@@ -44,8 +44,10 @@ mod update;
 
 use follow::*;
 use lifecycle::*;
+use moves::{check_position, check_running};
 pub use scheduler::BotConfig;
 use scheduler::BotScheduler;
+use seats::SeatsChange;
 pub use stand_in::Mover;
 use stand_in::*;
 pub(crate) use table::event_entries;

@@ -2,6 +2,45 @@
 
 use super::*;
 
+/// The refusal of anything but a running game: one that waits for players, is over, or
+/// was cancelled or expired.
+pub(super) fn check_running(status: Status) -> Result<(), ApiError> {
+    match status {
+        Status::Running => Ok(()),
+        Status::Open => Err(ApiError::new(
+            ErrorKind::NotStarted,
+            "the game has not started: some seats are still free",
+        )),
+        Status::Over => Err(ApiError::new(ErrorKind::GameOver, "the game is over")),
+        Status::Cancelled | Status::Expired => Err(closed_error(status)),
+    }
+}
+
+/// The refusal of a step (a move or an undo) for position `seq` of the table in `st`: a
+/// table that takes no step, a stale `seq`, or another step being stored.
+pub(super) fn check_position(st: &TableState, seq: u64) -> Result<(), ApiError> {
+    check_running(st.row.status)?;
+    if seq != st.seq {
+        return Err(ApiError {
+            seq: Some(st.seq),
+            ..ApiError::new(
+                ErrorKind::Stale,
+                format!(
+                    "the game is at seq {}, not {seq}: here is the current state",
+                    st.seq
+                ),
+            )
+        });
+    }
+    if st.writing.is_some() {
+        return Err(ApiError::new(
+            ErrorKind::Conflict,
+            "another move for this position is being stored",
+        ));
+    }
+    Ok(())
+}
+
 impl Hub {
     /// The one path of every move, human or bot: check, store, then broadcast. The move is
     /// acknowledged (broadcast) only after its transaction has committed.
@@ -16,35 +55,7 @@ impl Hub {
         let started = Instant::now();
         let (next, events, commit) = {
             let mut st = table.lock();
-            match st.row.status {
-                Status::Open => {
-                    return Err(ApiError::new(
-                        ErrorKind::NotStarted,
-                        "the game has not started: some seats are still free",
-                    ))
-                }
-                Status::Over => return Err(ApiError::new(ErrorKind::GameOver, "the game is over")),
-                Status::Cancelled | Status::Expired => return Err(closed_error(st.row.status)),
-                Status::Running => {}
-            }
-            if seq != st.seq {
-                return Err(ApiError {
-                    seq: Some(st.seq),
-                    ..ApiError::new(
-                        ErrorKind::Stale,
-                        format!(
-                            "the game is at seq {}, not {seq}: here is the current state",
-                            st.seq
-                        ),
-                    )
-                });
-            }
-            if st.writing.is_some() {
-                return Err(ApiError::new(
-                    ErrorKind::Conflict,
-                    "another move for this position is being stored",
-                ));
-            }
+            check_position(&st, seq)?;
             if st.game.to_move() != Some(seat) {
                 return Err(ApiError::new(
                     ErrorKind::NotYourTurn,

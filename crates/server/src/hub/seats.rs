@@ -58,21 +58,61 @@ impl Hub {
         invitation: Option<&str>,
     ) -> Result<String, ApiError> {
         let token = tokens::new_token();
+        self.change_seats(table, |st| {
+            let (seats, status, version) = claimed_seats(&st.row, seat, &name, &token, invitation)?;
+            Ok(SeatsChange {
+                seats,
+                status,
+                version,
+                event: None,
+            })
+        })
+        .await?;
+        Ok(token)
+    }
+}
+
+/// A change of a table's seats: the seats and status it makes of the row at `version`,
+/// and the seat event it is, if any.
+pub(super) struct SeatsChange {
+    pub(super) seats: Vec<SeatRecord>,
+    pub(super) status: Status,
+    pub(super) version: i64,
+    pub(super) event: Option<SeatEvent>,
+}
+
+impl Hub {
+    /// Stores the seat change `make` works out on the table's row, installs it and tells
+    /// every watcher; then starts the bot if one is to move. Changes queue on the table's
+    /// seats lock, and across server processes the row is compare-and-set on its
+    /// `version`: a change that loses reads the row the other process stored and is
+    /// worked out again on it, once.
+    pub(super) async fn change_seats(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        make: impl Fn(&TableState) -> Result<SeatsChange, ApiError>,
+    ) -> Result<(), ApiError> {
         let serial = table.seats_lock.lock().await;
         let mut heard_of_others = false;
-        let (seats, status, version) = loop {
-            let (seats, status, version) = {
-                let st = table.lock();
-                claimed_seats(&st.row, seat, &name, &token, invitation)?
+        let change = loop {
+            let change = make(&table.lock())?;
+            let (seats, status, version) = (&change.seats, change.status, change.version);
+            let stored = match &change.event {
+                Some(event) => {
+                    self.store
+                        .update_seats_logged(&table.id, seats, status, version, event)
+                        .await
+                }
+                None => {
+                    self.store
+                        .update_seats(&table.id, seats, status, version)
+                        .await
+                }
             };
-            match self
-                .store
-                .update_seats(&table.id, &seats, status, version)
-                .await
-            {
-                Ok(()) => break (seats, status, version),
+            match stored {
+                Ok(()) => break change,
                 Err(StoreError::Conflict) if !heard_of_others => {
-                    // Another server process changed the game: check again on its row.
+                    // Another server process changed the game: work it out again on its row.
                     heard_of_others = true;
                     let row = self
                         .store
@@ -90,25 +130,29 @@ impl Hub {
                 }
             }
         };
-        let message = {
+        {
             let mut st = table.lock();
-            st.row.seats = seats;
-            st.row.status = status;
-            st.row.version = version + 1;
-            seats_message(&st)
-        };
-        let _ = table.updates.send(Arc::new(Broadcast::Seats {
-            text: message.into(),
-            resync: true,
-        }));
+            st.row.seats = change.seats;
+            st.row.status = change.status;
+            st.row.version = change.version + 1;
+            let message = seats_event_message(&st, change.event.as_ref());
+            st.seat_events.extend(change.event);
+            let _ = table.updates.send(Arc::new(Broadcast::Seats {
+                text: message.into(),
+                resync: true,
+            }));
+            if heard_of_others {
+                // The moves the other process stored meanwhile come first; then the bot.
+                st.bot_after_catch_up = Some(st.seq);
+            }
+        }
         drop(serial);
         if heard_of_others {
-            // Moves the other process stored, if it started the game meanwhile.
             self.fall_behind(table);
-        } else if status == Status::Running {
+        } else {
             self.schedule_bot(table);
         }
-        Ok(token)
+        Ok(())
     }
 }
 

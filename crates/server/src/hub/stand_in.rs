@@ -128,75 +128,27 @@ impl Hub {
         by: Option<Seat>,
         change: impl Fn(&TableState, &mut SeatRecord) -> Result<(), ApiError>,
     ) -> Result<(), ApiError> {
-        let serial = table.seats_lock.lock().await;
-        let mut heard_of_others = false;
-        let (seats, version, event) = loop {
-            let (seats, version, event) = {
-                let st = table.lock();
-                match st.row.status {
-                    Status::Running => {}
-                    Status::Open => {
-                        return Err(ApiError::new(
-                            ErrorKind::NotStarted,
-                            "the game has not started: some seats are still free",
-                        ))
-                    }
-                    Status::Over => {
-                        return Err(ApiError::new(ErrorKind::GameOver, "the game is over"))
-                    }
-                    Status::Cancelled | Status::Expired => return Err(closed_error(st.row.status)),
-                }
-                let mut seats = st.row.seats.clone();
-                let record = seats
-                    .get_mut(usize::from(seat))
-                    .ok_or_else(|| ApiError::not_found(format!("seat {seat} does not exist")))?;
-                change(&st, record)?;
-                let event = SeatEvent {
-                    what,
-                    seat,
-                    by,
-                    seq: st.seq,
-                    at: now_ms(),
-                };
-                (seats, st.row.version, event)
+        self.change_seats(table, |st| {
+            check_running(st.row.status)?;
+            let mut seats = st.row.seats.clone();
+            let record = seats
+                .get_mut(usize::from(seat))
+                .ok_or_else(|| ApiError::not_found(format!("seat {seat} does not exist")))?;
+            change(st, record)?;
+            let event = SeatEvent {
+                what,
+                seat,
+                by,
+                seq: st.seq,
+                at: now_ms(),
             };
-            match self
-                .store
-                .update_seats_logged(&table.id, &seats, Status::Running, version, &event)
-                .await
-            {
-                Ok(()) => break (seats, version, event),
-                Err(StoreError::Conflict) if !heard_of_others => {
-                    heard_of_others = true;
-                    let row = self
-                        .store
-                        .load_row(&table.id)
-                        .await?
-                        .ok_or_else(|| ApiError::not_found(format!("no game {}", table.id)))?;
-                    install_row(table, &row);
-                }
-                Err(e) => {
-                    if e == StoreError::Conflict {
-                        drop(serial);
-                        self.fall_behind(table);
-                    }
-                    return Err(e.into());
-                }
-            }
-        };
-        {
-            let mut st = table.lock();
-            st.row.seats = seats;
-            st.row.version = version + 1;
-            let message = seats_event_message(&st, Some(&event));
-            st.seat_events.push(event);
-            let _ = table.updates.send(Arc::new(Broadcast::Seats {
-                text: message.into(),
-                resync: true,
-            }));
-        }
-        drop(serial);
-        self.schedule_bot(table);
-        Ok(())
+            Ok(SeatsChange {
+                seats,
+                status: Status::Running,
+                version: st.row.version,
+                event: Some(event),
+            })
+        })
+        .await
     }
 }

@@ -113,34 +113,7 @@ impl Hub {
         let started = Instant::now();
         let (next, commit) = {
             let mut st = table.lock();
-            match st.row.status {
-                Status::Running | Status::Over => {}
-                Status::Open => {
-                    return Err(ApiError::new(
-                        ErrorKind::NotStarted,
-                        "the game has not started: some seats are still free",
-                    ))
-                }
-                Status::Cancelled | Status::Expired => return Err(closed_error(st.row.status)),
-            }
-            if seq != st.seq {
-                return Err(ApiError {
-                    seq: Some(st.seq),
-                    ..ApiError::new(
-                        ErrorKind::Stale,
-                        format!(
-                            "the game is at seq {}, not {seq}: here is the current state",
-                            st.seq
-                        ),
-                    )
-                });
-            }
-            if st.writing.is_some() {
-                return Err(ApiError::new(
-                    ErrorKind::Conflict,
-                    "a move for this position is being stored",
-                ));
-            }
+            check_position(&st, seq)?;
             if let Some(record) = st.row.seats.get(usize::from(seat)) {
                 check_mover(record, Mover::Person)?;
             }
