@@ -39,6 +39,7 @@ for (const setup of GAMES) {
     const before = await probe(page)
     if (!before) throw new Error('no table state')
     const movesBefore = await page.getByTestId('log').locator('li[data-seq]:not([data-testid])').count()
+    await screenshot(page, `undo-offered-${setup.game}`)
     await page.getByTestId('undo').click()
     // A new version (an undo is a step of its own), still this seat's turn.
     await page.waitForFunction((seq) => (window.__tabletop?.seq ?? 0) > seq, before.seq)
@@ -48,7 +49,7 @@ for (const setup of GAMES) {
     const log = page.getByTestId('log')
     await expect(log.getByTestId('undo-entry')).toHaveCount(1)
     await expect(log.locator('li[data-seq]:not([data-testid])')).toHaveCount(movesBefore - 1)
-    await screenshot(page, `undo-${setup.game}`)
+    await screenshot(page, `undo-taken-${setup.game}`)
     // The game goes on from there.
     await listOneMove(page, random)
   })
