@@ -90,9 +90,19 @@ export function standInPlays(info: SeatInfo | undefined): boolean {
   return info !== undefined && info.kind === 'human' && info.stand_in !== null
 }
 
+/** Seat `seat`'s name in `names`, or its mark when it has none. */
+function nameOf(seat: number, names: string[]): string {
+  return names[seat] ?? t('seat.mark', { mark: seatMark(seat) })
+}
+
+/** An undo in the log as a short sentence: "Ana took back a decision". */
+export function undoText(seat: number, names: string[]): string {
+  return t('log.undo', { name: nameOf(seat, names) })
+}
+
 /** A seat event as a short sentence: "Ben is gone: Ana handed the seat to a bot". */
 export function seatEventText(event: SeatEvent, names: string[]): string {
-  const name = names[event.seat] ?? t('seat.mark', { mark: seatMark(event.seat) })
+  const name = nameOf(event.seat, names)
   if (event.what === 'handed_over') {
     const by = event.by === null ? undefined : names[event.by]
     return by === undefined ? t('seatEvent.handed_over_anon', { name }) : t('seatEvent.handed_over', { name, by })

@@ -125,14 +125,10 @@ pub(super) fn install_stored(
                 return Err(format!("move {} came when at seq {}", mv.seq, st.seq));
             }
             match mv.undoes {
-                Some(undone) => {
+                Some(_) => {
                     // The process that stored it took back the last undo point, as kept
                     // here too.
-                    let point = st
-                        .undoable
-                        .last()
-                        .filter(|p| p.seq == undone + 1 && p.seat == mv.seat)
-                        .ok_or_else(|| format!("undo {} has no decision to take back", mv.seq))?;
+                    let point = point_undone_by(&st.undoable, mv)?;
                     let step = Step::Undo { undid: point.seq };
                     (point.before.box_clone(), Vec::new(), step)
                 }

@@ -86,31 +86,23 @@ impl Hub {
             };
             (next, events, commit)
         };
-        self.store_step(
-            table,
-            seat,
-            Step::Move { mover },
-            next,
-            events,
-            commit,
-            started,
-        )
-        .await
+        self.store_step(table, Step::Move { mover }, next, events, commit, started)
+            .await
     }
 
-    /// Stores a checked move or undo (`commit`, leading to `next`), then installs and
-    /// broadcasts it: the one way a step reaches the watchers, after it has committed.
-    #[allow(clippy::too_many_arguments)]
+    /// Stores a checked move or undo (`commit`, of its seat, leading to `next`), then
+    /// installs and broadcasts it: the one way a step reaches the watchers, after it has
+    /// committed.
     pub(super) async fn store_step(
         self: &Arc<Self>,
         table: &Arc<Table>,
-        seat: Seat,
         step: Step,
         next: Box<dyn DynGame>,
         events: Vec<LoggedEvent>,
         commit: Commit,
         started: Instant,
     ) -> Result<(), ApiError> {
+        let seat = commit.mv.seat;
         self.in_flight.fetch_add(1, Ordering::SeqCst);
         // Stored and installed in a task of its own, so that a client going away mid-way
         // cannot leave the table half-updated.

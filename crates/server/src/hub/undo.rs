@@ -44,12 +44,42 @@ pub(super) fn record_decision(
     mover: Mover,
 ) {
     let others_acted = undoable.last().is_some_and(|p| p.seat != seat);
-    if barrier || mover == Mover::Bot || others_acted {
+    if keeps_decision(barrier, mover) {
+        if others_acted {
+            undoable.clear();
+        }
+        undoable.push(UndoPoint { before, seat, seq });
+    } else {
         undoable.clear();
     }
-    if !barrier && mover == Mover::Person {
-        undoable.push(UndoPoint { before, seat, seq });
-    }
+}
+
+/// Whether a move may be taken back by its seat: a person's that revealed nothing.
+fn keeps_decision(barrier: bool, mover: Mover) -> bool {
+    !barrier && mover == Mover::Person
+}
+
+/// The undo point stored undo `row` takes back: the last one, which must be its seat's
+/// decision at the seq it names.
+pub(super) fn point_undone_by<'a>(
+    undoable: &'a [UndoPoint],
+    row: &MoveRow,
+) -> Result<&'a UndoPoint, String> {
+    undoable
+        .last()
+        .filter(|p| Some(p.seq) == row.undoes.map(|undone| undone + 1) && p.seat == row.seat)
+        .ok_or_else(|| format!("undo {} has no decision of its seat to take back", row.seq))
+}
+
+/// Takes back the last undo point, the decision with seq `undid`: gone from the log too.
+/// Returns the point (the position before the decision).
+pub(super) fn take_back(
+    undoable: &mut Vec<UndoPoint>,
+    log: &mut Vec<LoggedMove>,
+    undid: u64,
+) -> Option<UndoPoint> {
+    log.retain(|entry| entry.seq != undid);
+    undoable.pop()
 }
 
 /// Whether `seat` may take back its last decision now.
@@ -72,7 +102,7 @@ pub(super) fn undo_seat_after(
     barrier: bool,
 ) -> Option<Seat> {
     let undoable = match step {
-        Step::Move { mover } => !barrier && mover == Mover::Person,
+        Step::Move { mover } => keeps_decision(barrier, mover),
         Step::Undo { .. } => st.undoable.len() >= 2,
     };
     undoable.then_some(seat)
@@ -111,7 +141,7 @@ impl Hub {
         seq: u64,
     ) -> Result<(), ApiError> {
         let started = Instant::now();
-        let (next, commit) = {
+        let (next, step, commit) = {
             let mut st = table.lock();
             check_position(&st, seq)?;
             if let Some(record) = st.row.seats.get(usize::from(seat)) {
@@ -134,20 +164,12 @@ impl Hub {
                 },
                 ends_game: false,
             };
+            let step = Step::Undo { undid: point.seq };
             st.writing = Some(Writing::Move);
-            (next, commit)
+            (next, step, commit)
         };
-        let undid = commit.mv.undoes.map_or(0, |row| row + 1);
-        self.store_step(
-            table,
-            seat,
-            Step::Undo { undid },
-            next,
-            Vec::new(),
-            commit,
-            started,
-        )
-        .await
+        self.store_step(table, step, next, Vec::new(), commit, started)
+            .await
     }
 }
 
@@ -174,7 +196,6 @@ pub(super) fn rebuild(
         game,
         log: Vec::with_capacity(rows.len()),
         undoable: Vec::new(),
-        seq: 0,
     };
     for row in rows {
         st.step(row)?;
@@ -191,7 +212,7 @@ pub(super) fn rebuild(
         game: st.game,
         log: st.log,
         undoable: st.undoable,
-        seq: st.seq,
+        seq: rows.len() as u64,
     })
 }
 
@@ -200,30 +221,22 @@ struct Rebuilding {
     game: Box<dyn DynGame>,
     log: Vec<LoggedMove>,
     undoable: Vec<UndoPoint>,
-    seq: u64,
 }
 
 impl Rebuilding {
+    /// Plays stored row `row` (its seq follows the last one's: `load_moves` checks it).
     fn step(&mut self, row: &MoveRow) -> Result<(), String> {
-        let seq = self.seq + 1;
-        if let Some(undone) = row.undoes {
-            let point = self
-                .undoable
-                .pop()
-                .filter(|p| p.seq == undone + 1 && p.seat == row.seat)
-                .ok_or_else(|| {
-                    format!(
-                        "undo {} takes back {undone}, no decision of its seat",
-                        row.seq
-                    )
-                })?;
+        let seq = row.seq + 1;
+        if row.undoes.is_some() {
+            let undid = point_undone_by(&self.undoable, row)?.seq;
+            let point = take_back(&mut self.undoable, &mut self.log, undid)
+                .ok_or_else(|| format!("undo {} has no decision to take back", row.seq))?;
             self.game = point.before;
-            self.log.retain(|m| m.seq != point.seq);
             self.log.push(LoggedMove {
                 seq,
                 seat: row.seat,
                 events: Vec::new(),
-                undid: Some(point.seq),
+                undid: Some(undid),
             });
         } else {
             let (next, events) = self
@@ -246,7 +259,6 @@ impl Rebuilding {
                 undid: None,
             });
         }
-        self.seq = seq;
         Ok(())
     }
 }

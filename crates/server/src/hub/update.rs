@@ -25,8 +25,7 @@ pub(super) fn install(
             );
         }
         Step::Undo { undid } => {
-            st.undoable.pop();
-            st.log.retain(|entry| entry.seq != undid);
+            take_back(&mut st.undoable, &mut st.log, undid);
         }
     }
     if let Some(entry) = update.log {
