@@ -371,6 +371,7 @@ fn play_remote(
                 seats,
                 status,
                 event,
+                ..
             } => {
                 if table.status == Status::Open && status == Status::Running {
                     writeln!(out, "Every seat is taken: the game starts.")?;

@@ -50,6 +50,16 @@ pub struct ServeArgs {
     /// hand their seat to a bot (which plays it until they take it back).
     #[arg(long, default_value_t = 120, value_name = "SECONDS")]
     pub hand_over_after_secs: u64,
+    /// The shortest time bank a table's clock may start with (tests and benchmarks run
+    /// clocks of seconds). Default: a minute for real-time clocks, an hour a move for
+    /// turn-based ones.
+    #[arg(long, value_name = "SECONDS")]
+    pub shortest_clock_secs: Option<u32>,
+    /// With several server processes on one PostgreSQL database: how long a process's
+    /// lease on a running table's bots and clocks lasts unrenewed (it renews it three
+    /// times as often). Another process takes the table over once the lease has lapsed.
+    #[arg(long, default_value_t = 6, value_name = "SECONDS")]
+    pub lease_secs: u64,
     /// Connections open at once, in all; more are closed unread. Default: the open-file
     /// limit (ulimit -n) less 128 kept for the database and files.
     #[arg(long, value_name = "N")]
@@ -132,6 +142,8 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         open_tables_per_address: Some(args.open_tables_per_address).filter(|&n| n > 0),
         expire_open_after: Duration::from_secs(args.expire_open_after_secs.max(1)),
         hand_over_after: Duration::from_secs(args.hand_over_after_secs),
+        shortest_clock_secs: args.shortest_clock_secs,
+        lease: Duration::from_secs(args.lease_secs.max(1)),
     };
     let catalog = catalog_with_data(&args.data)?;
     let db = args.db.clone();

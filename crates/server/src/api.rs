@@ -17,8 +17,9 @@ use crate::catalog::{KindInfo, OptionInfo};
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
 use crate::protocol::{
-    ClientMessage, CreateGame, Created, CreatedSeat, ErrorBody, ErrorKind, EventEntry, GameSummary,
-    JoinGame, Joined, LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage,
+    ClientMessage, Clock, ClockChoices, ClockTimes, CreateGame, Created, CreatedSeat, ErrorBody,
+    ErrorKind, EventEntry, GameSummary, JoinGame, Joined, LegalAction, LogEntry, SeatInfo,
+    SeatRequest, SecondsRange, ServerMessage,
 };
 use crate::replay::{Record, Replay, ReplayRequest};
 use crate::store::{LobbyCursor, LobbyQuery, SeatKind, Status};
@@ -63,6 +64,10 @@ const MAX_LIST: u32 = 200;
         Joined,
         GameSummary,
         SeatInfo,
+        Clock,
+        ClockChoices,
+        ClockTimes,
+        SecondsRange,
         SeatKind,
         Status,
         LogEntry,
@@ -89,6 +94,8 @@ pub struct Kinds {
     /// their seat to a bot (`tabletop serve --hand-over-after-secs`).
     #[ts(type = "number")]
     pub hand_over_after_secs: u64,
+    /// The clocks a table may have.
+    pub clocks: ClockChoices,
 }
 
 /// A JSON body, or the typed error for one that is not.
@@ -109,6 +116,7 @@ pub async fn kinds(State(app): State<Arc<App>>) -> Json<Kinds> {
         games: app.hub.catalog().infos().to_vec(),
         bots: STRENGTHS.to_vec(),
         hand_over_after_secs: app.hub.hand_over_after().as_secs(),
+        clocks: app.hub.clock_choices().clone(),
     })
 }
 

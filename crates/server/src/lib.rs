@@ -90,6 +90,11 @@ pub struct ServeConfig {
     pub expire_open_after: Duration,
     /// How long a person must be offline before their seat may be handed to a bot.
     pub hand_over_after: Duration,
+    /// The shortest bank a clock may start with (`None`: the usual minute or hour).
+    pub shortest_clock_secs: Option<u32>,
+    /// How long a lease on a running table's bots and clocks lasts unrenewed, with several
+    /// server processes on one database.
+    pub lease: Duration,
 }
 
 /// What every handler shares.
@@ -254,6 +259,7 @@ pub async fn serve(
         config.writers.max(1)
     };
     let (committer, mut writer_tasks) = committer::Committer::start(store.clone(), writers);
+    let changes = store.follow().await?;
     let hub = Hub::new(
         catalog,
         store.clone(),
@@ -271,11 +277,17 @@ pub async fn serve(
             bot_game_turn_cap: config.bot_game_turn_cap,
             open_tables_per_address: config.open_tables_per_address,
             hand_over_after: config.hand_over_after,
+            clocks: hub::clock_choices(config.shortest_clock_secs),
+            // Only a database other processes may share (its changes can be followed)
+            // needs leases.
+            lease: changes.is_some().then_some(config.lease),
         },
     );
     // Other server processes on the same database (PostgreSQL): their moves reach the
     // watchers connected here too.
-    let following = store.follow().await?.map(|changes| hub.follow(changes));
+    let following = changes.map(|changes| hub.follow(changes));
+    let leasing = hub.keep_leases();
+    let clocks = hub.run_clocks();
     let (shutdown_tx, shutdown) = watch::channel(false);
     let app = Arc::new(App {
         hub: hub.clone(),
@@ -340,6 +352,10 @@ pub async fn serve(
     .await;
     sweeping.abort();
     expiry.abort();
+    clocks.abort();
+    if let Some(leasing) = leasing {
+        leasing.abort();
+    }
     if let Some(following) = following {
         following.abort();
     }
@@ -348,6 +364,7 @@ pub async fn serve(
     while hub.moves_in_flight() > 0 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
+    hub.release_leases().await;
     drop(app);
     drop(hub);
     // The writers end once the queue is empty and every committer handle is gone; bot

@@ -103,6 +103,72 @@ pub struct Presence {
     pub since: i64,
 }
 
+/// A table's clock, chosen when it is created (`/api/games/kinds` lists the choices under
+/// `clocks`). A clock runs only while a person plays the seat to move; when it runs out, a
+/// bot of the table's stand-in strength plays the seat until its person takes it back.
+#[derive(
+    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS,
+)]
+#[ts(export_to = "server/")]
+#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
+pub enum Clock {
+    /// No clock: a friendly table (the default).
+    #[default]
+    None,
+    /// Real time (Fischer): each seat's bank starts at `initial_secs`, and each of its
+    /// decisions adds `increment_secs`.
+    Realtime {
+        initial_secs: u32,
+        increment_secs: u32,
+    },
+    /// A slow table: each decision adds `per_move_secs` to the seat's bank, which starts
+    /// at `per_move_secs` and carries what a seat leaves unused over, up to `bank_secs`.
+    TurnBased { per_move_secs: u32, bank_secs: u32 },
+}
+
+/// The least and the most seconds a clock setting may have.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct SecondsRange {
+    pub min: u32,
+    pub max: u32,
+}
+
+impl SecondsRange {
+    pub fn contains(&self, secs: u32) -> bool {
+        (self.min..=self.max).contains(&secs)
+    }
+}
+
+/// The clocks a table may have (`/api/games/kinds`): ready-made ones, and the bounds of
+/// each setting. A clock outside them is refused (`malformed`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct ClockChoices {
+    /// The clocks the lobby offers ready-made; the first, no clock, is the default.
+    pub presets: Vec<Clock>,
+    pub realtime_initial_secs: SecondsRange,
+    pub realtime_increment_secs: SecondsRange,
+    pub turn_based_per_move_secs: SecondsRange,
+    pub turn_based_bank_secs: SecondsRange,
+}
+
+/// Where a table's clocks stand, as of the message that carries them.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct ClockTimes {
+    /// Each seat's time left in milliseconds when the message was made (0 once it ran
+    /// out); a bot's own seat has no clock and keeps its start.
+    #[ts(type = "Array<number>")]
+    pub left_ms: Vec<i64>,
+    /// The seat whose clock runs: `null` while none runs (the game waits for players or is
+    /// over, or a bot plays the seat to move).
+    pub running: Option<u8>,
+    /// When the running clock runs out (Unix milliseconds): a bot then plays the seat.
+    #[ts(type = "number | null")]
+    pub deadline: Option<i64>,
+}
+
 /// A seat as everyone may see it.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]
@@ -177,6 +243,9 @@ pub struct CreateGame {
     /// are gone (handed over) or after they left; `medium` when left out.
     #[serde(default)]
     pub stand_in: Option<String>,
+    /// The table's clock; none when left out.
+    #[serde(default)]
+    pub clock: Option<Clock>,
 }
 
 /// A seat of a created game, with its secret token for a human seat (shown only here).
@@ -244,6 +313,12 @@ pub struct GameSummary {
     /// The SHA-256 of the corrected component data file the game plays on (`tabletop serve
     /// --data`), which `GET /api/games/{id}/data` serves; `null`: the shipped data.
     pub data_digest: Option<String>,
+    /// The table's clock.
+    #[serde(default)]
+    pub clock: Clock,
+    /// Where the clocks stand; `null` without a clock and in lobby lists.
+    #[serde(default)]
+    pub times: Option<ClockTimes>,
 }
 
 /// One event of a move: the game's JSON and its sentence.
@@ -346,6 +421,12 @@ pub enum ServerMessage {
         /// Whether the seat may take back its last decision now (`undo`).
         #[serde(default)]
         can_undo: bool,
+        /// The table's clock.
+        #[serde(default)]
+        clock: Clock,
+        /// Where the clocks stand; `null` without a clock.
+        #[serde(default)]
+        times: Option<ClockTimes>,
         /// The seat's new token, only in the state sent to the connection that has just
         /// taken a free seat with its invitation token: the invitation is spent (it gets
         /// `bad_token` from now on), and this token is the way back to the seat.
@@ -373,6 +454,9 @@ pub enum ServerMessage {
         /// Whether the watcher's seat may take back its last decision now.
         #[serde(default)]
         can_undo: bool,
+        /// Where the clocks stand after this step; `null` without a clock.
+        #[serde(default)]
+        times: Option<ClockTimes>,
         /// Set when this update takes a decision back: the seq of the update that made it
         /// (its log entry is gone, and `events` is empty).
         #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -387,6 +471,9 @@ pub enum ServerMessage {
         #[serde(default, skip_serializing_if = "Option::is_none")]
         #[ts(optional)]
         event: Option<SeatEvent>,
+        /// Where the clocks stand after the change; `null` without a clock.
+        #[serde(default)]
+        times: Option<ClockTimes>,
     },
     Error {
         kind: ErrorKind,
@@ -419,6 +506,7 @@ pub(crate) struct UpdateText<'a> {
     pub status: Status,
     pub outcome: &'a RawValue,
     pub can_undo: bool,
+    pub times: &'a RawValue,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub undid: Option<u64>,
 }
@@ -471,6 +559,11 @@ mod tests {
             json!([{"op": "replace", "path": "/seats/1/coins", "value": 4}]),
         )
         .expect("a patch");
+        let times = ClockTimes {
+            left_ms: vec![1_000, 59_500, 0],
+            running: Some(1),
+            deadline: Some(1_790_000_059_500),
+        };
         for (legal, outcome) in [
             (Some(legal), None),
             (None, Some(json!({"ranks": [1, 2], "scores": [10, 7]}))),
@@ -489,9 +582,11 @@ mod tests {
                 },
                 outcome: outcome.clone(),
                 can_undo: true,
+                times: Some(times.clone()),
                 undid: None,
             };
             let (events, legal, outcome) = (raw(&events), legal.as_ref().map(raw), raw(&outcome));
+            let times_text = raw(&Some(&times));
             let text = UpdateText {
                 kind: "update",
                 seq: 7,
@@ -507,6 +602,7 @@ mod tests {
                 },
                 outcome: &outcome,
                 can_undo: true,
+                times: &times_text,
                 undid: None,
             }
             .to_text();

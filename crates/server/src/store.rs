@@ -13,6 +13,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
+use crate::protocol::Clock;
 pub use sql::{SqlStore, SyncMode};
 
 /// Where a game stands.
@@ -130,6 +131,21 @@ impl SeatRecord {
     pub fn is_free(&self) -> bool {
         self.kind == SeatKind::Human && self.name.is_none()
     }
+
+    /// Makes seat event `what` of this seat: who plays it after, with `stand_in` the
+    /// table's stand-in bot.
+    pub fn apply(&mut self, what: SeatChange, stand_in: &str) {
+        match what {
+            SeatChange::HandedOver | SeatChange::TimedOut => {
+                self.stand_in = Some(stand_in.to_string())
+            }
+            SeatChange::Left => {
+                self.left = true;
+                self.stand_in = Some(stand_in.to_string());
+            }
+            SeatChange::TookBack => self.stand_in = None,
+        }
+    }
 }
 
 /// Whether a table of seats of these kinds has no human seat: its game is there to be
@@ -159,6 +175,9 @@ pub struct GameRow {
     pub owner: Option<String>,
     /// What the creator chose for the table beyond the game's config.
     pub settings: TableSettings,
+    /// When the game started, its seats all taken (Unix milliseconds): its clocks run from
+    /// then on. `None` while it waits for players.
+    pub started: Option<i64>,
 }
 
 /// A table's own settings, chosen at its creation (stored as JSON: fields added later
@@ -168,6 +187,9 @@ pub struct TableSettings {
     /// The bot strength that plays a person's seat while they are gone or after they left.
     #[serde(default = "default_stand_in")]
     pub stand_in: String,
+    /// The table's clock.
+    #[serde(default)]
+    pub clock: Clock,
 }
 
 fn default_stand_in() -> String {
@@ -178,6 +200,7 @@ impl Default for TableSettings {
     fn default() -> Self {
         TableSettings {
             stand_in: default_stand_in(),
+            clock: Clock::None,
         }
     }
 }
@@ -214,6 +237,9 @@ impl SeatEvent {
             }
             (SeatChange::TookBack, _) => format!("{who} took their seat back from the bot."),
             (SeatChange::Left, _) => format!("{who} left the game: a bot finishes their seat."),
+            (SeatChange::TimedOut, _) => {
+                format!("{who}'s time ran out: a bot plays for them until they take their seat back.")
+            }
         }
     }
 }
@@ -228,6 +254,8 @@ pub enum SeatChange {
     TookBack,
     /// The seat's person left for good; a bot finishes the seat.
     Left,
+    /// The seat's clock ran out: a bot plays it until its person takes it back.
+    TimedOut,
 }
 
 /// A page of the lobby: the newest games first, by `created` and then by id, optionally
@@ -377,13 +405,15 @@ pub trait Store: Send + Sync + 'static {
     /// Ids of the games of a status (start-up: running games whose bots must move).
     async fn game_ids(&self, status: Status) -> Result<Vec<String>, StoreError>;
     /// Replaces the seats and status if the row is still at `version` (then at
-    /// `version + 1`); otherwise [`StoreError::Conflict`].
+    /// `version + 1`); otherwise [`StoreError::Conflict`]. A game that starts running
+    /// keeps `started` as its start (a start stored before stays).
     async fn update_seats(
         &self,
         id: &str,
         seats: &[SeatRecord],
         status: Status,
         version: i64,
+        started: Option<i64>,
     ) -> Result<(), StoreError>;
     /// Stores a batch of moves in one transaction (group commit). Each move whose
     /// `(game_id, seq)` is taken gets [`StoreError::Conflict`]; the others are stored.
@@ -400,6 +430,27 @@ pub trait Store: Send + Sync + 'static {
     async fn follow(&self) -> Result<Option<mpsc::Receiver<Change>>, StoreError> {
         Ok(None)
     }
+    /// Takes game `id`'s lease for process `owner` until `until` (Unix milliseconds) if it
+    /// has none, or one that lapsed before `now`, or renews `owner`'s: whether `owner`
+    /// holds it now.
+    async fn claim_lease(
+        &self,
+        id: &str,
+        owner: &str,
+        until: i64,
+        now: i64,
+    ) -> Result<bool, StoreError>;
+    /// Renews `owner`'s leases of running games until `until`, takes those of running
+    /// games with no lease or one that lapsed before `now`, and drops `owner`'s leases of
+    /// games no longer running: returns the running games `owner` holds.
+    async fn renew_leases(
+        &self,
+        owner: &str,
+        until: i64,
+        now: i64,
+    ) -> Result<Vec<String>, StoreError>;
+    /// Gives up `owner`'s leases (its process shuts down: the others take over at once).
+    async fn release_leases(&self, owner: &str) -> Result<(), StoreError>;
     async fn status_counts(&self) -> Result<StatusCounts, StoreError>;
     /// Whether the database answers a read.
     async fn ping(&self) -> Result<(), StoreError>;

@@ -29,6 +29,7 @@ fn game(id: &str, status: Status) -> GameRow {
         data_digest: None,
         owner: None,
         settings: Default::default(),
+        started: None,
     }
 }
 
@@ -74,9 +75,15 @@ async fn contract(url: &str) {
     let mut seats = row.seats.clone();
     seats[1].name = Some("Bea".into());
     store
-        .update_seats(&row.id, &seats, Status::Running, 0)
+        .update_seats(&row.id, &seats, Status::Running, 0, Some(1_700_000_100_000))
         .await
         .expect("first change");
+    let started = store
+        .load_row(&row.id)
+        .await
+        .expect("load")
+        .map(|r| r.started);
+    assert_eq!(started, Some(Some(1_700_000_100_000)), "the start is kept");
     assert_eq!(
         store.open_tables_of("creator-a").await.expect("count"),
         0,
@@ -84,7 +91,7 @@ async fn contract(url: &str) {
     );
     assert_eq!(
         other
-            .update_seats(&row.id, &seats, Status::Running, 0)
+            .update_seats(&row.id, &seats, Status::Running, 0, Some(1))
             .await,
         Err(StoreError::Conflict),
         "a change from an old version is refused"
@@ -198,6 +205,7 @@ async fn contract(url: &str) {
         store.game_ids(Status::Over).await.expect("ids"),
         ["aaaaaaaaaaaa"]
     );
+    leases(store.as_ref(), other.as_ref()).await;
     store.ping().await.expect("ping");
     store.close().await;
     other.close().await;
@@ -207,6 +215,55 @@ async fn contract(url: &str) {
         .expect("reopen")
         .close()
         .await;
+}
+
+/// A running game's lease: held by one process at a time, renewed by it, taken over by
+/// another once it lapsed or was given up. `store` and `other` are two processes' stores.
+async fn leases(store: &dyn Store, other: &dyn Store) {
+    let running = store.game_ids(Status::Running).await.expect("ids");
+    assert_eq!(running.len(), 1);
+    let id = &running[0];
+    let none: Vec<String> = Vec::new();
+    assert_eq!(
+        store.renew_leases("p1", 2_000, 1_000).await.expect("renew"),
+        running,
+        "a running game with no lease is taken"
+    );
+    assert!(
+        !other
+            .claim_lease(id, "p2", 3_000, 1_500)
+            .await
+            .expect("claim"),
+        "a held lease is not taken"
+    );
+    assert_eq!(
+        other.renew_leases("p2", 3_000, 1_500).await.expect("renew"),
+        none
+    );
+    assert!(
+        store
+            .claim_lease(id, "p1", 4_000, 1_900)
+            .await
+            .expect("claim"),
+        "its holder renews it"
+    );
+    assert_eq!(
+        other.renew_leases("p2", 6_000, 4_001).await.expect("renew"),
+        running,
+        "a lapsed lease is taken over"
+    );
+    assert_eq!(
+        store.renew_leases("p1", 7_000, 4_500).await.expect("renew"),
+        none
+    );
+    other.release_leases("p2").await.expect("release");
+    assert!(
+        store
+            .claim_lease(id, "p1", 8_000, 5_000)
+            .await
+            .expect("claim"),
+        "a lease given up is free at once"
+    );
 }
 
 #[tokio::test]
@@ -285,7 +342,7 @@ async fn postgres_tells_every_process_what_was_stored() {
     let mut seats = one.seats.clone();
     seats[1].name = Some("Bea".into());
     store
-        .update_seats(&one.id, &seats, Status::Running, 0)
+        .update_seats(&one.id, &seats, Status::Running, 0, None)
         .await
         .expect("seats");
     assert_eq!(

@@ -66,7 +66,9 @@ impl Hub {
                             .take()
                             .is_some_and(|seq| st.seq <= seq);
                         drop(st);
-                        if ours {
+                        // Under leases, the process holding the table's moves its bots
+                        // whoever stored the move before.
+                        if ours || hub.leases.is_some() {
                             hub.schedule_bot(&table);
                         }
                         return;
@@ -141,7 +143,7 @@ pub(super) fn install_stored(
                 }
             }
         };
-        let update = prepare_update(table, mv.seat, step, next.as_ref(), events);
+        let update = prepare_update(table, (mv.seat, mv.at), step, next.as_ref(), events);
         let update = install(&mut table.lock(), next, update);
         let _ = table.updates.send(Arc::new(update));
         metrics::counter!("tabletop_moves_followed_total").increment(1);
@@ -168,9 +170,14 @@ fn install_row_with(table: &Table, row: &GameRow, seat_events: &[SeatEvent]) {
         st.row.seats = row.seats.clone();
         st.row.status = row.status;
         st.row.version = row.version;
+        st.row.started = row.started;
         let known = st.seat_events.len();
         let news = seat_events.get(known..).unwrap_or_default();
         st.seat_events.extend_from_slice(news);
+        st.steer_clocks(None);
+        for event in news {
+            st.steer_clocks(Some(event));
+        }
         seats_changed.then(|| seats_event_message(&st, news.last()))
     };
     if let Some(message) = message {

@@ -43,7 +43,7 @@ impl Hub {
         };
         match self
             .store
-            .update_seats(&table.id, &seats, Status::Cancelled, version)
+            .update_seats(&table.id, &seats, Status::Cancelled, version, None)
             .await
         {
             Ok(()) => {}

@@ -22,8 +22,8 @@ use crate::limits::AddressKey;
 use crate::names::clean_name;
 use crate::patch::ViewPatcher;
 use crate::protocol::{
-    CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame, Joined,
-    LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage, UpdateText,
+    ClockChoices, CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame,
+    Joined, LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage, UpdateText,
 };
 use crate::store::{
     bots_only, Change, Commit, GameRow, LobbyQuery, MoveRow, SeatChange, SeatEvent, SeatKind,
@@ -31,7 +31,9 @@ use crate::store::{
 };
 use crate::tokens;
 
+mod clock;
 mod follow;
+mod leases;
 mod lifecycle;
 mod moves;
 mod presence;
@@ -42,7 +44,10 @@ mod table;
 mod undo;
 mod update;
 
+pub use clock::clock_choices;
+use clock::*;
 use follow::*;
+use leases::Leases;
 use lifecycle::*;
 use moves::{check_position, check_running};
 pub use scheduler::BotConfig;
@@ -75,6 +80,12 @@ pub struct HubConfig {
     /// How long a person must be offline before another at the table may hand their seat
     /// to a bot.
     pub hand_over_after: Duration,
+    /// The clocks tables may have.
+    pub clocks: ClockChoices,
+    /// How long a lease on a running table's bots and clocks lasts unrenewed, when several
+    /// server processes share the database (`None`: this process is the only one, and
+    /// runs every table's).
+    pub lease: Option<Duration>,
 }
 
 /// What a table sends its watchers after a change.
@@ -119,6 +130,10 @@ pub struct Hub {
     bot_game_turn_cap: Option<u32>,
     open_tables_per_address: Option<u32>,
     hand_over_after: Duration,
+    clock_choices: ClockChoices,
+    /// The running tables whose bots and clocks this process runs, when it shares the
+    /// database with others; `None`: it runs every table's.
+    leases: Option<Leases>,
     /// Moves between their check and their broadcast (graceful shutdown waits for them).
     in_flight: AtomicUsize,
 }
@@ -139,6 +154,8 @@ impl Hub {
             bot_game_turn_cap: config.bot_game_turn_cap,
             open_tables_per_address: config.open_tables_per_address,
             hand_over_after: config.hand_over_after,
+            clock_choices: config.clocks.clone(),
+            leases: config.lease.map(Leases::new),
             in_flight: AtomicUsize::new(0),
         })
     }
@@ -154,6 +171,11 @@ impl Hub {
     /// How long a person must be offline before their seat may be handed to a bot.
     pub fn hand_over_after(&self) -> Duration {
         self.hand_over_after
+    }
+
+    /// The clocks tables may have.
+    pub fn clock_choices(&self) -> &ClockChoices {
+        &self.clock_choices
     }
 
     /// Moves being stored right now.
@@ -210,6 +232,7 @@ impl Hub {
             )
         })?;
         let data = self.data_of(&row).await?;
+        let seat_events = self.store.seat_events(id).await?;
         let setup = Setup {
             config: &row.config,
             seed: row.seed,
@@ -219,11 +242,11 @@ impl Hub {
             .begin(setup)
             .map_err(|e| e.to_string())
             .and_then(|start| rebuild(start, &moves, &row.seats))
+            .map(|rebuilt| rebuilt.with_clocks(&row, &moves, &seat_events))
             .map_err(|error| {
                 tracing::error!(game = id, %error, "stored game does not replay");
                 ApiError::new(ErrorKind::Internal, format!("game {id} does not replay"))
             })?;
-        let seat_events = self.store.seat_events(id).await?;
         let table = self.install_table(kind, row, data, rebuilt, seat_events);
         Ok(table)
     }
@@ -242,6 +265,8 @@ impl Hub {
             log,
             undoable,
             seq,
+            clocks,
+            ..
         } = rebuilt;
         let now = now_ms();
         let slots = (0..=row.seats.len()).map(|_| Slot::new(now)).collect();
@@ -257,6 +282,8 @@ impl Hub {
                 log,
                 seat_events,
                 undoable,
+                clocks,
+                timing_out: false,
                 writing: None,
                 behind: false,
                 bot_thinking: None,
@@ -275,9 +302,13 @@ impl Hub {
 
     /// Drops tables nobody watches and nobody used for a while.
     pub fn evict_idle(&self) {
-        self.cache().retain(|_, table| {
+        let leases = self.leases.as_ref();
+        self.cache().retain(|id, table| {
             let st = table.lock();
-            st.writing.is_some()
+            // A table this process runs the bots and clocks of stays: it must hear the
+            // moves other processes store.
+            (st.row.status == Status::Running && leases.is_some_and(|l| l.holds(id)))
+                || st.writing.is_some()
                 || st.bot_thinking.is_some()
                 || st.slots.iter().any(|s| s.watchers > 0)
                 || st.last_used.elapsed() < IDLE_EVICTION
@@ -305,7 +336,7 @@ impl Hub {
         creator: AddressKey,
     ) -> Result<Created, ApiError> {
         let kind = self.catalog.named(&request.game)?.clone();
-        let settings = table_settings(&request)?;
+        let settings = table_settings(&request, &self.clock_choices)?;
         let config = request
             .config
             .unwrap_or_else(|| Value::Object(Default::default()));
@@ -383,28 +414,36 @@ impl Hub {
             }
         }
         let creator_token = tokens::new_token();
+        let now = now_ms();
         let row = GameRow {
             id: tokens::new_game_id(),
             game: kind.name().to_string(),
             config,
             seed,
             seed_chosen: request.seed.is_some(),
-            created: now_ms(),
+            created: now,
             status,
             seats,
             version: 0,
             data_digest: data.map(|d| d.digest),
             owner: Some(tokens::hash(&creator_token)),
             settings,
+            started: (status == Status::Running).then_some(now),
         };
         self.store.create_game(&row, creator.as_deref()).await?;
         let id = row.id.clone();
+        if status == Status::Running {
+            self.claim_lease(&id).await;
+        }
         let fresh = Rebuilt {
+            to_move: vec![game.to_move()],
             game,
             log: Vec::new(),
             undoable: Vec::new(),
             seq: 0,
-        };
+            clocks: None,
+        }
+        .with_clocks(&row, &[], &[]);
         self.install_table(kind, row, text, fresh, Vec::new());
         Ok(Created {
             id,
@@ -426,6 +465,7 @@ impl Hub {
             .to_move()
             .filter(|_| st.row.status == Status::Running);
         summary.outcome = outcome_json(st.game.as_ref());
+        summary.times = st.clocks.as_ref().map(|c| c.times(now_ms()));
         Ok(summary)
     }
 
@@ -514,9 +554,12 @@ impl Hub {
     }
 }
 
-/// The table's own settings `request` asks for, checked.
-fn table_settings(request: &CreateGame) -> Result<TableSettings, ApiError> {
+/// The table's own settings `request` asks for, checked against the clocks offered.
+fn table_settings(request: &CreateGame, clocks: &ClockChoices) -> Result<TableSettings, ApiError> {
     let mut settings = TableSettings::default();
+    if let Some(clock) = request.clock {
+        settings.clock = check_clock(clock, clocks)?;
+    }
     if let Some(stand_in) = &request.stand_in {
         if !crate::bots::STRENGTHS.iter().any(|s| s.name == stand_in) {
             return Err(ApiError::malformed(format!(
@@ -543,5 +586,7 @@ fn summary_of(row: &GameRow) -> GameSummary {
         to_move: None,
         outcome: None,
         data_digest: row.data_digest.clone(),
+        clock: row.settings.clock,
+        times: None,
     }
 }

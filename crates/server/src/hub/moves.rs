@@ -102,7 +102,7 @@ impl Hub {
         commit: Commit,
         started: Instant,
     ) -> Result<(), ApiError> {
-        let seat = commit.mv.seat;
+        let made = (commit.mv.seat, commit.mv.at);
         self.in_flight.fetch_add(1, Ordering::SeqCst);
         // Stored and installed in a task of its own, so that a client going away mid-way
         // cannot leave the table half-updated.
@@ -113,7 +113,7 @@ impl Hub {
                 Ok(stored) => {
                     // The watchers' messages are made while the writer stores the step;
                     // they are sent once it is stored.
-                    let update = prepare_update(&table, seat, step, next.as_ref(), events);
+                    let update = prepare_update(&table, made, step, next.as_ref(), events);
                     let result = stored.await;
                     hub.finish_move(&table, next, update, result)
                 }

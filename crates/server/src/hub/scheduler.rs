@@ -127,6 +127,7 @@ impl Hub {
             || st.bot_thinking == Some(st.seq)
             || st.writing.is_some()
             || self.bots.stopping()
+            || !self.runs(&table.id)
         {
             return None;
         }

@@ -94,9 +94,10 @@ impl Hub {
     ) -> Result<(), ApiError> {
         let serial = table.seats_lock.lock().await;
         let mut heard_of_others = false;
-        let change = loop {
+        let (change, started) = loop {
             let change = make(&table.lock())?;
             let (seats, status, version) = (&change.seats, change.status, change.version);
+            let started = (status == Status::Running).then(now_ms);
             let stored = match &change.event {
                 Some(event) => {
                     self.store
@@ -105,12 +106,12 @@ impl Hub {
                 }
                 None => {
                     self.store
-                        .update_seats(&table.id, seats, status, version)
+                        .update_seats(&table.id, seats, status, version, started)
                         .await
                 }
             };
             match stored {
-                Ok(()) => break change,
+                Ok(()) => break (change, started),
                 Err(StoreError::Conflict) if !heard_of_others => {
                     // Another server process changed the game: work it out again on its row.
                     heard_of_others = true;
@@ -130,11 +131,14 @@ impl Hub {
                 }
             }
         };
-        {
+        let starts = {
             let mut st = table.lock();
+            let starts = st.row.status == Status::Open && change.status == Status::Running;
             st.row.seats = change.seats;
             st.row.status = change.status;
             st.row.version = change.version + 1;
+            st.row.started = st.row.started.or(started);
+            st.steer_clocks(change.event.as_ref());
             let message = seats_event_message(&st, change.event.as_ref());
             st.seat_events.extend(change.event);
             let _ = table.updates.send(Arc::new(Broadcast::Seats {
@@ -145,8 +149,12 @@ impl Hub {
                 // The moves the other process stored meanwhile come first; then the bot.
                 st.bot_after_catch_up = Some(st.seq);
             }
-        }
+            starts
+        };
         drop(serial);
+        if starts {
+            self.claim_lease(&table.id).await;
+        }
         if heard_of_others {
             self.fall_behind(table);
         } else {

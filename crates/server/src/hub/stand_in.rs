@@ -49,6 +49,11 @@ impl Hub {
             Some(by),
             |st, record| {
                 let forbidden = |why: String| Err(ApiError::new(ErrorKind::Forbidden, why));
+                if st.clocks.is_some() {
+                    return forbidden(
+                        "this table has a clock: a bot takes the seat when it runs out".into(),
+                    );
+                }
                 if by == seat {
                     return forbidden("leave the game to give your own seat to a bot".into());
                 }
@@ -69,10 +74,30 @@ impl Hub {
                         after.as_secs()
                     ));
                 }
-                record.stand_in = Some(st.row.settings.stand_in.clone());
                 Ok(())
             },
         )
+        .await
+    }
+
+    /// Hands seat `seat` to the table's stand-in bot: its clock ran out. Refused
+    /// (`conflict`) unless its clock has run out on the table as it stands, so that a
+    /// move made meanwhile, here or in another process, keeps the seat its person's.
+    pub(super) async fn time_out(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+    ) -> Result<(), ApiError> {
+        self.change_seat(table, seat, SeatChange::TimedOut, None, |st, _| {
+            let ran_out = st.clocks.as_ref().and_then(|c| c.ran_out(now_ms()));
+            if st.writing.is_some() || ran_out != Some(seat) {
+                return Err(ApiError::new(
+                    ErrorKind::Conflict,
+                    format!("seat {seat}'s clock has not run out"),
+                ));
+            }
+            Ok(())
+        })
         .await
     }
 
@@ -89,7 +114,7 @@ impl Hub {
                     "you left this game: a bot plays your seat to the end",
                 ));
             }
-            if record.stand_in.take().is_none() {
+            if record.stand_in.is_none() {
                 return Err(ApiError::new(
                     ErrorKind::Forbidden,
                     "you play your seat already",
@@ -103,30 +128,28 @@ impl Hub {
     /// Leaves the game for good: the table's stand-in bot finishes seat `seat`, and the
     /// seat is marked as left.
     pub async fn leave(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<(), ApiError> {
-        self.change_seat(table, seat, SeatChange::Left, None, |st, record| {
+        self.change_seat(table, seat, SeatChange::Left, None, |_, record| {
             if record.left {
                 return Err(ApiError::new(
                     ErrorKind::Forbidden,
                     "you left this game already",
                 ));
             }
-            record.left = true;
-            record.stand_in = Some(st.row.settings.stand_in.clone());
             Ok(())
         })
         .await
     }
 
-    /// Changes seat `seat` of a running game with `change` (checked on the table's row, and
-    /// again on the stored row if another process changed it first), stores it with its
-    /// seat event, tells everyone, and starts the bot if it is to move.
+    /// Makes seat event `what` of seat `seat` of a running game if `check` allows it (on
+    /// the table's row, and again on the stored row if another process changed it first),
+    /// stores it with its seat event, tells everyone, and starts the bot if it is to move.
     async fn change_seat(
         self: &Arc<Self>,
         table: &Arc<Table>,
         seat: Seat,
         what: SeatChange,
         by: Option<Seat>,
-        change: impl Fn(&TableState, &mut SeatRecord) -> Result<(), ApiError>,
+        check: impl Fn(&TableState, &SeatRecord) -> Result<(), ApiError>,
     ) -> Result<(), ApiError> {
         self.change_seats(table, |st| {
             check_running(st.row.status)?;
@@ -134,7 +157,8 @@ impl Hub {
             let record = seats
                 .get_mut(usize::from(seat))
                 .ok_or_else(|| ApiError::not_found(format!("seat {seat} does not exist")))?;
-            change(st, record)?;
+            check(st, record)?;
+            record.apply(what, &st.row.settings.stand_in);
             let event = SeatEvent {
                 what,
                 seat,

@@ -27,6 +27,10 @@ pub(super) struct TableState {
     /// The decisions that may be taken back, oldest first: the last seat's own since the
     /// last barrier ([`UndoPoint`]).
     pub(super) undoable: Vec<UndoPoint>,
+    /// The seats' clocks; `None` for a table without a clock.
+    pub(super) clocks: Option<Clocks>,
+    /// A seat's time-out is being stored.
+    pub(super) timing_out: bool,
     /// What is being written to the table, if anything: another move for the same
     /// position meanwhile is a conflict.
     pub(super) writing: Option<Writing>,
@@ -208,6 +212,7 @@ pub(super) fn seats_event_message(st: &TableState, event: Option<&SeatEvent>) ->
         seats: seat_infos(&st.row, &st.slots),
         status: st.row.status,
         event: event.cloned(),
+        times: st.clock_times(),
     }
     .to_text()
 }
@@ -314,6 +319,8 @@ pub(super) fn state_message(
         seats: seat_infos(&st.row, &st.slots),
         outcome: outcome_json(st.game.as_ref()),
         can_undo: seat.is_some_and(|seat| can_undo(st, seat)),
+        clock: st.row.settings.clock,
+        times: st.clock_times(),
         token,
     };
     let slot = slot_index(st, seat);

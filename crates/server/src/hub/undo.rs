@@ -181,6 +181,10 @@ pub(super) struct Rebuilt {
     pub(super) undoable: Vec<UndoPoint>,
     /// Steps stored (moves and undos).
     pub(super) seq: u64,
+    /// The table's clocks ([`Rebuilt::with_clocks`]).
+    pub(super) clocks: Option<Clocks>,
+    /// The seat to move at the start and after each step (for the clocks).
+    pub(super) to_move: Vec<Option<Seat>>,
 }
 
 /// Plays stored steps `rows` from `game` (the start position), moves and undos alike, as
@@ -192,6 +196,8 @@ pub(super) fn rebuild(
     rows: &[MoveRow],
     seats: &[SeatRecord],
 ) -> Result<Rebuilt, String> {
+    let mut to_move = Vec::with_capacity(rows.len() + 1);
+    to_move.push(game.to_move());
     let mut st = Rebuilding {
         game,
         log: Vec::with_capacity(rows.len()),
@@ -199,6 +205,7 @@ pub(super) fn rebuild(
     };
     for row in rows {
         st.step(row)?;
+        to_move.push(st.game.to_move());
     }
     if let Some(last) = st.undoable.last() {
         let played_by_bot = seats
@@ -213,6 +220,8 @@ pub(super) fn rebuild(
         log: st.log,
         undoable: st.undoable,
         seq: rows.len() as u64,
+        clocks: None,
+        to_move,
     })
 }
 

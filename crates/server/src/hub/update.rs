@@ -13,6 +13,11 @@ pub(super) fn install(
     let before = std::mem::replace(&mut st.game, next);
     st.public = update.public;
     st.seq += 1;
+    let undo = matches!(update.step, Step::Undo { .. });
+    let to_move = st.game.to_move();
+    if let Some(clocks) = &mut st.clocks {
+        clocks.after_step(&st.row.seats, update.at, update.seat, undo, to_move);
+    }
     match update.step {
         Step::Move { mover } => {
             let seq = st.seq;
@@ -60,14 +65,16 @@ pub(super) struct PreparedUpdate {
     step: Step,
     /// The move revealed information or drew chance ([`LoggedEvent::is_barrier`]).
     barrier: bool,
+    /// When the step was made (Unix milliseconds): its seat's clock stopped then.
+    at: i64,
 }
 
-/// The update of the step `seat` made, leading to `next` (not yet installed): each
+/// The update of the step `seat` made at `at`, leading to `next` (not yet installed): each
 /// watched slot's view of `next` and its patch from the view the slot was sent last. Public
 /// members are recorded once, and a change alike in several views is worked out once.
 pub(super) fn prepare_update(
     table: &Table,
-    seat: Seat,
+    (seat, at): (Seat, i64),
     step: Step,
     next: &dyn DynGame,
     events: Vec<LoggedEvent>,
@@ -102,6 +109,12 @@ pub(super) fn prepare_update(
             .collect()
     });
     let legal_text = to_move.map(|_| json_text(&legal_actions(next)));
+    // The clocks as the step leaves them (installed with it, on the table as it is then).
+    let times = st.clocks.clone().map(|mut clocks| {
+        clocks.after_step(&st.row.seats, at, seat, undid.is_some(), to_move);
+        clocks.times(at)
+    });
+    let times_text = json_text(&times);
     let outcome_text = json_text(&next.outcome());
     let watched: Vec<usize> = (0..st.slots.len())
         .filter(|&index| st.slots[index].watchers > 0)
@@ -158,6 +171,7 @@ pub(super) fn prepare_update(
                 status,
                 outcome: &outcome_text,
                 can_undo,
+                times: &times_text,
                 undid,
             };
             let text = Utf8Bytes::from(message.to_text());
@@ -179,5 +193,6 @@ pub(super) fn prepare_update(
         seat,
         step,
         barrier,
+        at,
     }
 }

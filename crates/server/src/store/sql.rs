@@ -284,25 +284,29 @@ fn mark_over(id: &str) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArgume
     .bind(id)
 }
 
-/// The URL without a password, for messages.
-/// Replaces a game's seats and status if its row is still at `version`.
+/// Replaces a game's seats and status if its row is still at `version`; a game that
+/// starts running keeps `started` as its start unless it has one.
 fn update_seats_query<'q>(
     id: &'q str,
     seats: &[SeatRecord],
     status: Status,
     version: i64,
+    started: Option<i64>,
 ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     sqlx::query(
         "UPDATE games SET seats = $1, status = $2, version = version + 1, \
-         creator = CASE WHEN $2 = 'open' THEN creator END \
+         creator = CASE WHEN $2 = 'open' THEN creator END, \
+         started = COALESCE(started, CASE WHEN $2 = 'running' THEN $5 END) \
          WHERE id = $3 AND version = $4",
     )
     .bind(seats_json(seats))
     .bind(status.as_str())
     .bind(id)
     .bind(version)
+    .bind(started)
 }
 
+/// The URL without a password, for messages.
 fn redact(url: &str) -> String {
     match (url.find("://"), url.rfind('@')) {
         (Some(scheme), Some(at)) if at > scheme => format!("{}://…{}", &url[..scheme], &url[at..]),
@@ -324,6 +328,7 @@ fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         data_digest: row.try_get("data_digest")?,
         owner: row.try_get("owner")?,
         settings: parse_json("settings", &row.try_get::<String, _>("settings")?)?,
+        started: row.try_get("started")?,
     })
 }
 
@@ -405,16 +410,25 @@ fn is_taken(error: &sqlx::Error) -> bool {
     matches!(error, sqlx::Error::Database(e) if e.is_unique_violation())
 }
 
+/// The end of a statement inserting leases: a lease already there is taken only if it is
+/// the same owner's or lapsed before parameter `now` (its number).
+fn take_lease(now: u8) -> String {
+    format!(
+        "ON CONFLICT (game_id) DO UPDATE SET owner = excluded.owner, until = excluded.until \
+         WHERE table_leases.owner = excluded.owner OR table_leases.until < ${now}"
+    )
+}
+
 const GAME_COLUMNS: &str =
-    "id, game, config, seed, seed_chosen, created, status, seats, version, data_digest, owner, settings";
+    "id, game, config, seed, seed_chosen, created, status, seats, version, data_digest, owner, settings, started";
 
 #[async_trait]
 impl Store for SqlStore {
     async fn create_game(&self, game: &GameRow, creator: Option<&str>) -> Result<(), StoreError> {
         sqlx::query(
             "INSERT INTO games (id, game, config, seed, seed_chosen, created, status, seats, \
-             version, data_digest, creator, owner, settings) VALUES ($1, $2, $3, $4, $5, $6, \
-             $7, $8, $9, $10, $11, $12, $13)",
+             version, data_digest, creator, owner, settings, started) VALUES ($1, $2, $3, $4, \
+             $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
         )
         .bind(&game.id)
         .bind(&game.game)
@@ -430,6 +444,7 @@ impl Store for SqlStore {
         .bind(creator)
         .bind(game.owner.clone())
         .bind(serde_json::to_string(&game.settings).unwrap_or_else(|_| "{}".into()))
+        .bind(game.started)
         .execute(&self.writes)
         .await?;
         Ok(())
@@ -587,8 +602,9 @@ impl Store for SqlStore {
         seats: &[SeatRecord],
         status: Status,
         version: i64,
+        started: Option<i64>,
     ) -> Result<(), StoreError> {
-        let done = update_seats_query(id, seats, status, version)
+        let done = update_seats_query(id, seats, status, version, started)
             .execute(&self.writes)
             .await?;
         if done.rows_affected() == 1 {
@@ -607,7 +623,7 @@ impl Store for SqlStore {
         event: &SeatEvent,
     ) -> Result<(), StoreError> {
         let mut tx = self.writes.begin().await?;
-        let done = update_seats_query(id, seats, status, version)
+        let done = update_seats_query(id, seats, status, version, None)
             .execute(&mut *tx)
             .await?;
         if done.rows_affected() != 1 {
@@ -739,6 +755,62 @@ impl Store for SqlStore {
             }
         });
         Ok(Some(receiver))
+    }
+
+    async fn claim_lease(
+        &self,
+        id: &str,
+        owner: &str,
+        until: i64,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let done = sqlx::query(&format!(
+            "INSERT INTO table_leases (game_id, owner, until) VALUES ($1, $2, $3) {}",
+            take_lease(4)
+        ))
+        .bind(id)
+        .bind(owner)
+        .bind(until)
+        .bind(now)
+        .execute(&self.writes)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn renew_leases(
+        &self,
+        owner: &str,
+        until: i64,
+        now: i64,
+    ) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(&format!(
+            "INSERT INTO table_leases (game_id, owner, until) \
+             SELECT id, $1, $2 FROM games WHERE status = 'running' {} RETURNING game_id",
+            take_lease(3)
+        ))
+        .bind(owner)
+        .bind(until)
+        .bind(now)
+        .fetch_all(&self.writes)
+        .await?;
+        sqlx::query(
+            "DELETE FROM table_leases WHERE owner = $1 AND game_id IN \
+             (SELECT id FROM games WHERE status <> 'running')",
+        )
+        .bind(owner)
+        .execute(&self.writes)
+        .await?;
+        rows.iter()
+            .map(|r| r.try_get("game_id").map_err(StoreError::from))
+            .collect()
+    }
+
+    async fn release_leases(&self, owner: &str) -> Result<(), StoreError> {
+        sqlx::query("DELETE FROM table_leases WHERE owner = $1")
+            .bind(owner)
+            .execute(&self.writes)
+            .await?;
+        Ok(())
     }
 
     async fn status_counts(&self) -> Result<StatusCounts, StoreError> {
