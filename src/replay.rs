@@ -1,6 +1,8 @@
 //! `tabletop replay FILE`: replays a game record `{game, config, seed, actions}` (as the
 //! engine's `record` command writes it) with the game's checked apply, and prints every
-//! action with its events, then the outcome.
+//! action with its events, then the outcome. A server's record may hold decisions taken
+//! back (`undone`: `{after, seat, action}`, made after `after` actions): each is checked
+//! legal where it was made and shown there, marked as taken back.
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -31,6 +33,10 @@ pub struct LogEntry {
     pub action: Value,
     pub description: String,
     pub events: Vec<Value>,
+    /// A decision its seat took back (undo): not among the record's actions, and not
+    /// played on.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub taken_back: bool,
 }
 
 /// The whole replay, as printed by `--json`.
@@ -137,10 +143,38 @@ fn replay<G: Game>(record: &Value, path: &Path) -> Result<Replay, CliError> {
     let config = games::build_config::<G>(&spec).map_err(|e| bad(e.message))?;
     let mut state = G::new(&config, seed).map_err(|e| bad(format!("cannot set up: {e}")))?;
 
+    let undone = undone_decisions(record).map_err(bad)?;
     let total = actions.len();
-    let mut log = Vec::with_capacity(total);
+    let mut log = Vec::with_capacity(total + undone.len());
     let mut events: Vec<G::Event> = Vec::new();
+    let taken_back = |after: usize, state: &G, log: &mut Vec<LogEntry>| {
+        for (seat, json) in undone
+            .iter()
+            .filter(|(a, ..)| *a == after)
+            .map(|(_, s, j)| (s, j))
+        {
+            let action: G::Action = serde_json::from_value((*json).clone())
+                .ok()
+                .filter(|a| state.to_move() == Some(*seat) && state.is_legal(a))
+                .ok_or_else(|| {
+                    bad(format!(
+                        "the decision {json} taken back after action {after} was not legal \
+                         for seat {seat} there"
+                    ))
+                })?;
+            log.push(LogEntry {
+                number: after,
+                seat: Some(*seat),
+                action: (*json).clone(),
+                description: state.describe_action(&action),
+                events: Vec::new(),
+                taken_back: true,
+            });
+        }
+        Ok::<_, CliError>(())
+    };
     for (i, json) in actions.iter().enumerate() {
+        taken_back(i, &state, &mut log)?;
         let number = i + 1;
         let failed = |why: String| {
             CliError::failure(format!(
@@ -170,8 +204,10 @@ fn replay<G: Game>(record: &Value, path: &Path) -> Result<Replay, CliError> {
                 .iter()
                 .map(|e| serde_json::to_value(e).unwrap_or(Value::Null))
                 .collect(),
+            taken_back: false,
         });
     }
+    taken_back(total, &state, &mut log)?;
     Ok(Replay {
         game: G::NAME,
         seed,
@@ -184,7 +220,35 @@ fn replay<G: Game>(record: &Value, path: &Path) -> Result<Replay, CliError> {
     })
 }
 
+/// The record's `undone` decisions as `(after, seat, action)`, in the order taken back.
+fn undone_decisions(record: &Value) -> Result<Vec<(usize, Seat, &Value)>, String> {
+    let Some(undone) = record.get("undone").filter(|u| !u.is_null()) else {
+        return Ok(Vec::new());
+    };
+    let malformed =
+        || "\"undone\" must be an array of {\"after\", \"seat\", \"action\"}".to_string();
+    undone
+        .as_array()
+        .ok_or_else(malformed)?
+        .iter()
+        .map(|entry| {
+            let after = entry.get("after").and_then(Value::as_u64);
+            let seat = entry.get("seat").and_then(Value::as_u64);
+            let seat = seat.and_then(|s| Seat::try_from(s).ok());
+            match (after, seat, entry.get("action")) {
+                (Some(after), Some(seat), Some(action)) => Ok((after as usize, seat, action)),
+                _ => Err(malformed()),
+            }
+        })
+        .collect()
+}
+
 impl Replay {
+    /// The record's actions (the log less the decisions taken back).
+    fn actions(&self) -> usize {
+        self.log.iter().filter(|e| !e.taken_back).count()
+    }
+
     /// The human-readable log and outcome.
     pub fn text(&self) -> String {
         let mut o = String::new();
@@ -199,13 +263,21 @@ impl Replay {
             self.game,
             self.seed,
             self.seats,
-            self.log.len()
+            self.actions()
         )?;
-        let width = self.log.len().to_string().len();
+        let width = self.actions().to_string().len();
         for entry in &self.log {
             let seat = entry
                 .seat
                 .map_or_else(|| "-".to_string(), |s| s.to_string());
+            if entry.taken_back {
+                writeln!(
+                    o,
+                    " {:width$}  seat {seat}  {} (taken back)",
+                    "", entry.description
+                )?;
+                continue;
+            }
             writeln!(
                 o,
                 "#{:<width$}  seat {seat}  {}",

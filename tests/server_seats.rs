@@ -32,16 +32,6 @@ async fn hello(server: &Server, id: &str, token: &str, name: &str) -> (Client, V
     (client, answer)
 }
 
-/// The first message of `client` of type `kind`.
-async fn next_of(client: &mut Client, kind: &str) -> Value {
-    loop {
-        let message = client.next().await;
-        if message["type"] == kind {
-            return message;
-        }
-    }
-}
-
 /// Claiming a seat with its invitation spends the invitation: the claimer alone is handed
 /// the seat's new token (in its state message), the link gets `bad_token` from then on,
 /// and the new token brings the claimer back to the seat after a reconnection.
@@ -63,8 +53,8 @@ async fn an_invitation_seats_one_person_once(db: &TestDb) {
         .to_string();
     assert_ne!(seat_token, invitation);
     assert_eq!(state["status"], "running", "{state}");
-    next_of(&mut host, "state").await;
-    next_of(&mut spectator, "state").await;
+    host.next_of("state").await;
+    spectator.next_of("state").await;
 
     // The link is spent: whoever opens it later is refused, and changes nothing.
     let (_, refused) = hello(&server, &id, &invitation, "Mallory").await;

@@ -18,31 +18,6 @@ fn valley_for(host: &str, guest: &str) -> Value {
     ]})
 }
 
-/// The first message of `client` of type `kind`, taking every message into its state.
-async fn next_of(client: &mut Client, kind: &str) -> Value {
-    loop {
-        let message = client.next().await;
-        if message["type"] == kind {
-            return message;
-        }
-    }
-}
-
-/// The next seats message of `client` whose seat `seat` satisfies `check`.
-async fn seats_until(client: &mut Client, seat: usize, check: impl Fn(&Value) -> bool) -> Value {
-    loop {
-        let message = next_of(client, "seats").await;
-        if check(&message["seats"][seat]) {
-            return message;
-        }
-    }
-}
-
-/// The next error of `client`.
-async fn error_of(client: &mut Client) -> Value {
-    next_of(client, "error").await
-}
-
 /// `POST path` with a bearer token and no body.
 async fn post_as(server: &Server, path: &str, token: &str) -> (u16, Value) {
     let response = reqwest::Client::new()
@@ -54,28 +29,6 @@ async fn post_as(server: &Server, path: &str, token: &str) -> (u16, Value) {
     let status = response.status().as_u16();
     let text = response.text().await.expect("body");
     (status, serde_json::from_str(&text).unwrap_or(Value::Null))
-}
-
-/// Plays the first legal action of `client`'s seat while it is to move. A move refused as
-/// a `conflict` (the table was catching up with a change stored by another process, or
-/// heard its own on PostgreSQL) is sent again, as a client does.
-async fn play_while_to_move(client: &mut Client) {
-    while client.status == "running" && client.to_move == client.seat {
-        let action = client.legal.as_ref().expect("legal actions")[0].clone();
-        let seq = client.seq + 1;
-        client.act(&action).await;
-        if let Some(error) = client.wait_seq_or_error(seq).await {
-            assert_eq!(error["kind"], "conflict", "{error}");
-            tokio::time::sleep(Duration::from_millis(50)).await;
-        }
-    }
-}
-
-/// Takes `client`'s messages until the seat to move is `seat` (or the game is over).
-async fn until_to_move(client: &mut Client, seat: u8) {
-    while client.status != "over" && client.to_move != Some(seat) {
-        client.next().await;
-    }
 }
 
 /// A seat for a friend is taken only with its invitation link: the lobby's join refuses
@@ -125,7 +78,7 @@ async fn a_friends_seat_is_taken_only_with_its_link(db: &TestDb) {
     friend
         .send(&json!({"type": "hello", "token": tokens[1], "name": "Friend"}))
         .await;
-    let state = next_of(&mut friend, "state").await;
+    let state = friend.next_of("state").await;
     assert_eq!(
         (state["seat"].as_u64(), state["status"].as_str()),
         (Some(1), Some("running"))
@@ -148,9 +101,13 @@ async fn presence_reaches_everyone(db: &TestDb) {
     spectator.hear_presence = true;
 
     let mut ben = Client::connect(&server, &id, tokens[1].as_deref()).await;
-    let seen = seats_until(&mut ana, 1, |s| s["presence"]["state"] == "online").await;
+    let seen = ana
+        .seats_until(1, |s| s["presence"]["state"] == "online")
+        .await;
     assert!(seen["seats"][1]["presence"]["since"].as_i64() > Some(0));
-    seats_until(&mut spectator, 1, |s| s["presence"]["state"] == "online").await;
+    spectator
+        .seats_until(1, |s| s["presence"]["state"] == "online")
+        .await;
 
     // A second tab of Ben's, then the first hidden: Ben is still online (one tab shows).
     let mut ben_too = Client::connect(&server, &id, tokens[1].as_deref()).await;
@@ -158,14 +115,18 @@ async fn presence_reaches_everyone(db: &TestDb) {
     ben_too
         .send(&json!({"type": "presence", "away": true}))
         .await;
-    seats_until(&mut ana, 1, |s| s["presence"]["state"] == "away").await;
+    ana.seats_until(1, |s| s["presence"]["state"] == "away")
+        .await;
     ben_too
         .send(&json!({"type": "presence", "away": false}))
         .await;
-    seats_until(&mut ana, 1, |s| s["presence"]["state"] == "online").await;
+    ana.seats_until(1, |s| s["presence"]["state"] == "online")
+        .await;
     drop(ben_too);
     drop(ben);
-    let gone = seats_until(&mut spectator, 1, |s| s["presence"]["state"] == "offline").await;
+    let gone = spectator
+        .seats_until(1, |s| s["presence"]["state"] == "offline")
+        .await;
     assert_eq!(gone["seats"][0]["presence"]["state"], "online", "{gone}");
     // The summary (and the lobby) carry no presence.
     let (_, summary) = server.get(&format!("/api/games/{id}")).await;
@@ -181,22 +142,24 @@ async fn a_gone_seat_is_handed_to_a_bot_and_taken_back(db: &TestDb) {
     let mut ana = Client::connect(&server, &id, tokens[0].as_deref()).await;
     ana.hear_presence = true;
     let ben = Client::connect(&server, &id, tokens[1].as_deref()).await;
-    seats_until(&mut ana, 1, |s| s["presence"]["state"] == "online").await;
+    ana.seats_until(1, |s| s["presence"]["state"] == "online")
+        .await;
 
     // Ben is here: his seat is not handed over. A spectator hands over nothing.
     ana.send(&json!({"type": "hand_over", "seat": 1})).await;
-    assert_eq!(error_of(&mut ana).await["kind"], "forbidden");
+    assert_eq!(ana.error().await["kind"], "forbidden");
     let mut spectator = Client::connect(&server, &id, None).await;
     spectator
         .send(&json!({"type": "hand_over", "seat": 1}))
         .await;
-    assert_eq!(error_of(&mut spectator).await["kind"], "forbidden");
+    assert_eq!(spectator.error().await["kind"], "forbidden");
 
     drop(ben);
-    seats_until(&mut ana, 1, |s| s["presence"]["state"] == "offline").await;
+    ana.seats_until(1, |s| s["presence"]["state"] == "offline")
+        .await;
     tokio::time::sleep(Duration::from_millis(1_200)).await;
     ana.send(&json!({"type": "hand_over", "seat": 1})).await;
-    let handed = seats_until(&mut ana, 1, |s| !s["stand_in"].is_null()).await;
+    let handed = ana.seats_until(1, |s| !s["stand_in"].is_null()).await;
     assert_eq!(handed["event"]["what"], "handed_over", "{handed}");
     assert_eq!(
         (
@@ -208,10 +171,10 @@ async fn a_gone_seat_is_handed_to_a_bot_and_taken_back(db: &TestDb) {
     assert_eq!(handed["seats"][1]["stand_in"], "medium");
 
     // The bot plays Ben's turns.
-    until_to_move(&mut ana, 0).await;
-    play_while_to_move(&mut ana).await;
+    ana.until_to_move(0).await;
+    ana.play_while_to_move().await;
     let before = ana.seq;
-    until_to_move(&mut ana, 0).await;
+    ana.until_to_move(0).await;
     assert!(ana.seq > before, "the bot moved for Ben");
 
     // Ben comes back: his moves are refused until he takes the seat back.
@@ -221,17 +184,17 @@ async fn a_gone_seat_is_handed_to_a_bot_and_taken_back(db: &TestDb) {
     let state = ben.next().await;
     assert_eq!(state["seats"][1]["stand_in"], "medium", "{state}");
     ben.send(&json!({"type": "take_back"})).await;
-    let back = seats_until(&mut ben, 1, |s| s["stand_in"].is_null()).await;
+    let back = ben.seats_until(1, |s| s["stand_in"].is_null()).await;
     assert_eq!(back["event"]["what"], "took_back", "{back}");
-    play_while_to_move(&mut ana).await;
-    until_to_move(&mut ben, 1).await;
+    ana.play_while_to_move().await;
+    ben.until_to_move(1).await;
     assert!(ben.legal.is_some(), "Ben moves again himself");
     let seq = ben.seq;
     tokio::time::sleep(Duration::from_millis(500)).await;
     let (_, summary) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(summary["seq"].as_u64(), Some(seq), "no bot moved for Ben");
     ben.send(&json!({"type": "take_back"})).await;
-    assert_eq!(error_of(&mut ben).await["kind"], "forbidden");
+    assert_eq!(ben.error().await["kind"], "forbidden");
 
     // The log keeps both seat events after the moves they followed.
     let (_, log) = server.get(&format!("/api/games/{id}/log")).await;
@@ -275,11 +238,11 @@ async fn a_person_who_leaves_is_replaced_to_the_end(db: &TestDb) {
         .await;
     let mut ana = Client::connect(&server, &id, tokens[0].as_deref()).await;
     ana.send(&json!({"type": "leave"})).await;
-    let left = seats_until(&mut ana, 0, |s| s["left"] == true).await;
+    let left = ana.seats_until(0, |s| s["left"] == true).await;
     assert_eq!(left["event"]["what"], "left", "{left}");
     assert_eq!(left["seats"][0]["stand_in"], "easy");
     ana.send(&json!({"type": "take_back"})).await;
-    assert_eq!(error_of(&mut ana).await["kind"], "forbidden");
+    assert_eq!(ana.error().await["kind"], "forbidden");
     let summary = server.wait_over(&id, Duration::from_secs(120)).await;
     assert_eq!(summary["seats"][0]["left"], true, "{summary}");
     // A stand-in strength outside the offered ones is malformed.
@@ -317,7 +280,7 @@ async fn the_creator_cancels_a_table_before_it_starts(db: &TestDb) {
     assert_eq!((status, body["kind"].as_str()), (403, Some("forbidden")));
     let (status, _) = post_as(&server, &format!("/api/games/{id}/cancel"), creator).await;
     assert_eq!(status, 204);
-    let told = next_of(&mut host, "seats").await;
+    let told = host.next_of("seats").await;
     assert_eq!(told["status"], "cancelled", "{told}");
     let (status, body) = server
         .post(&format!("/api/games/{id}/join"), &json!({"name": "Late"}))

@@ -7,6 +7,8 @@
 
 mod common;
 
+use std::time::Duration;
+
 use common::server::{Client, Server, TestDb};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
@@ -214,7 +216,75 @@ async fn an_undo_racing_a_move_stores_exactly_one(db: &TestDb) {
     assert!(raced > 0, "a race was run");
 }
 
+/// The record of a finished game holds the decisions taken back (`undone`), each after the
+/// actions it followed; `tabletop replay` reads such a record and shows them, marked.
+async fn a_record_keeps_the_decisions_taken_back(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (id, tokens) = server
+        .create(
+            json!({"game": "valley", "seed": 9, "config": {"players": 2}, "seats": [
+                {"kind": "human", "name": "Ana"}, {"kind": "bot", "bot": "random"}
+            ]}),
+        )
+        .await;
+    let mut ana = Client::connect(&server, &id, tokens[0].as_deref()).await;
+    let mut undone = None;
+    while undone.is_none() {
+        ana.until_to_move(0).await;
+        let action = ana.legal.as_ref().expect("legal actions")[0].clone();
+        let seq = ana.seq;
+        ana.act(&action).await;
+        assert!(ana.wait_seq_or_error(seq + 1).await.is_none());
+        if ana.can_undo {
+            ana.send(&json!({"type": "undo", "seq": seq + 1})).await;
+            assert!(ana.wait_seq_or_error(seq + 2).await.is_none());
+            undone = Some(action);
+        }
+    }
+    ana.send(&json!({"type": "leave"})).await;
+    server.wait_over(&id, Duration::from_secs(120)).await;
+    let (status, record) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(status, 200, "{record}");
+    let taken_back = &record["undone"];
+    assert_eq!(taken_back.as_array().map(Vec::len), Some(1), "{record}");
+    assert_eq!(
+        (&taken_back[0]["seat"], &taken_back[0]["action"]),
+        (&json!(0), undone.as_ref().expect("an undo"))
+    );
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let file = dir.path().join("record.json");
+    std::fs::write(&file, record.to_string()).expect("write the record");
+    let out = common::tabletop()
+        .args(["replay", "--json"])
+        .arg(&file)
+        .output()
+        .expect("tabletop replay");
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let replay: Value = serde_json::from_slice(&out.stdout).expect("JSON");
+    let log = replay["log"].as_array().expect("log");
+    let marked: Vec<&Value> = log.iter().filter(|e| e["taken_back"] == true).collect();
+    assert_eq!(marked.len(), 1, "{replay}");
+    assert_eq!(marked[0]["number"], taken_back[0]["after"]);
+    let actions = record["actions"].as_array().expect("actions").len();
+    assert_eq!(
+        log.len(),
+        actions + 1,
+        "every action, and the one taken back"
+    );
+    // The web replay takes the same record.
+    let (status, replayed) = server
+        .post("/api/replay", &json!({"record": record, "seat": 0}))
+        .await;
+    assert_eq!(status, 200, "{replayed}");
+}
+
 on_both_databases!(
     undo_takes_back_decisions_up_to_the_last_barrier,
     an_undo_racing_a_move_stores_exactly_one,
+    a_record_keeps_the_decisions_taken_back,
 );

@@ -476,6 +476,53 @@ impl Client {
         None
     }
 
+    /// The next message of type `kind`, taking every message into the client's state.
+    pub async fn next_of(&mut self, kind: &str) -> Value {
+        loop {
+            let message = self.next().await;
+            if message["type"] == kind {
+                return message;
+            }
+        }
+    }
+
+    /// The next seats message whose seat `seat` satisfies `check`.
+    pub async fn seats_until(&mut self, seat: usize, check: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let message = self.next_of("seats").await;
+            if check(&message["seats"][seat]) {
+                return message;
+            }
+        }
+    }
+
+    /// The next error.
+    pub async fn error(&mut self) -> Value {
+        self.next_of("error").await
+    }
+
+    /// Plays the seat's first legal action while it is to move. A move refused as a
+    /// `conflict` (the table was catching up with a change stored by another process, or
+    /// heard its own on PostgreSQL) is sent again, as a client does.
+    pub async fn play_while_to_move(&mut self) {
+        while self.status == "running" && self.to_move == self.seat {
+            let action = self.legal.as_ref().expect("legal actions")[0].clone();
+            let seq = self.seq + 1;
+            self.act(&action).await;
+            if let Some(error) = self.wait_seq_or_error(seq).await {
+                assert_eq!(error["kind"], "conflict", "{error}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        }
+    }
+
+    /// Takes messages until the seat to move is `seat` (or the game is over).
+    pub async fn until_to_move(&mut self, seat: u8) {
+        while self.status != "over" && self.to_move != Some(seat) {
+            self.next().await;
+        }
+    }
+
     pub async fn act(&mut self, action: &Value) {
         let message = json!({"type": "act", "seq": self.seq, "action": action});
         self.send(&message).await;

@@ -39,6 +39,48 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub data_toml: Option<String>,
+    /// The decisions made and taken back (undo), in the order they were taken back.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(optional, as = "Option<Vec<UndoneDecision>>")]
+    pub undone: Vec<UndoneDecision>,
+}
+
+/// A decision made and then taken back: `actions` do not hold it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(deny_unknown_fields)]
+pub struct UndoneDecision {
+    /// It was made after this many of the record's actions.
+    #[ts(type = "number")]
+    pub after: usize,
+    pub seat: u8,
+    #[schema(value_type = Object)]
+    pub action: Value,
+}
+
+/// [`Record::undone`]'s name in a record.
+pub const UNDONE: &str = "undone";
+
+/// The decisions stored steps `rows` took back, each with the number of the record's
+/// actions it followed (an undo takes back the last decision of the line played).
+pub fn undone_decisions(rows: &[crate::store::MoveRow]) -> Vec<UndoneDecision> {
+    let mut line: Vec<&crate::store::MoveRow> = Vec::with_capacity(rows.len());
+    let mut undone = Vec::new();
+    for row in rows {
+        let Some(undid) = row.undoes else {
+            line.push(row);
+            continue;
+        };
+        if let Some(at) = line.iter().rposition(|mv| mv.seq == undid) {
+            let mv = line.remove(at);
+            undone.push(UndoneDecision {
+                after: at,
+                seat: mv.seat,
+                action: mv.action.clone(),
+            });
+        }
+    }
+    undone
 }
 
 /// [`Record::data_toml`]'s name in a record.

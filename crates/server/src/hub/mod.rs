@@ -496,11 +496,16 @@ impl Hub {
             }
             st.game.record()
         };
-        if let (Some(data), Some(fields)) = (&table.data, record.as_object_mut()) {
-            fields.insert(
-                crate::replay::DATA_TOML.into(),
-                Value::String(data.to_string()),
-            );
+        let undone = crate::replay::undone_decisions(&self.store.load_moves(id, 0).await?);
+        if let Some(fields) = record.as_object_mut() {
+            if let Some(data) = &table.data {
+                let text = Value::String(data.to_string());
+                fields.insert(crate::replay::DATA_TOML.into(), text);
+            }
+            if !undone.is_empty() {
+                let undone = serde_json::to_value(&undone).unwrap_or_default();
+                fields.insert(crate::replay::UNDONE.into(), undone);
+            }
         }
         Ok(record)
     }

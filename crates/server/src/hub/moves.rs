@@ -35,7 +35,7 @@ pub(super) fn check_position(st: &TableState, seq: u64) -> Result<(), ApiError> 
     if st.writing.is_some() {
         return Err(ApiError::new(
             ErrorKind::Conflict,
-            "another move for this position is being stored",
+            "another move for this position, or a change of seats, is being stored",
         ));
     }
     Ok(())

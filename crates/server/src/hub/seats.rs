@@ -93,6 +93,7 @@ impl Hub {
         make: impl Fn(&TableState) -> Result<SeatsChange, ApiError>,
     ) -> Result<(), ApiError> {
         let serial = table.seats_lock.lock().await;
+        let moves_held = hold_off_moves(table).await;
         let mut heard_of_others = false;
         let (change, started) = loop {
             let change = make(&table.lock())?;
@@ -124,6 +125,7 @@ impl Hub {
                 }
                 Err(e) => {
                     if e == StoreError::Conflict {
+                        drop(moves_held);
                         drop(serial);
                         self.fall_behind(table);
                     }
@@ -151,6 +153,7 @@ impl Hub {
             }
             starts
         };
+        drop(moves_held);
         drop(serial);
         if starts {
             self.claim_lease(&table.id).await;
@@ -161,6 +164,34 @@ impl Hub {
             self.schedule_bot(table);
         }
         Ok(())
+    }
+}
+
+/// Moves held off while a seat change is stored ([`Writing::Seats`]), until dropped.
+struct MovesHeld<'a>(&'a Table);
+
+impl Drop for MovesHeld<'_> {
+    fn drop(&mut self) {
+        let mut st = self.0.lock();
+        if st.writing == Some(Writing::Seats) {
+            st.writing = None;
+        }
+    }
+}
+
+/// Waits for the move being stored, if any, and holds off the next ones: a move checked
+/// against the seats a change is replacing (a stand-in's, after its person took the seat
+/// back) must not be stored after it.
+async fn hold_off_moves(table: &Table) -> MovesHeld<'_> {
+    loop {
+        {
+            let mut st = table.lock();
+            if st.writing.is_none() {
+                st.writing = Some(Writing::Seats);
+                return MovesHeld(table);
+            }
+        }
+        tokio::time::sleep(Duration::from_millis(5)).await;
     }
 }
 

@@ -90,7 +90,7 @@ impl Hub {
     ) -> Result<(), ApiError> {
         self.change_seat(table, seat, SeatChange::TimedOut, None, |st, _| {
             let ran_out = st.clocks.as_ref().and_then(|c| c.ran_out(now_ms()));
-            if st.writing.is_some() || ran_out != Some(seat) {
+            if ran_out != Some(seat) {
                 return Err(ApiError::new(
                     ErrorKind::Conflict,
                     format!("seat {seat}'s clock has not run out"),

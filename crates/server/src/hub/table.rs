@@ -58,6 +58,9 @@ pub(super) enum Writing {
     Move,
     /// Moves and seats stored by another server process are being installed.
     CatchingUp,
+    /// A change of seats is being stored: no move is checked against the seats it
+    /// replaces.
+    Seats,
 }
 
 /// A game in play.
