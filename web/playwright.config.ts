@@ -37,8 +37,9 @@ export default defineConfig({
   },
   webServer: [
     {
-      // A gone person's seat may be handed to a bot after 2 s (e2e/tables.spec.ts), not 120.
-      command: `${binary} serve --addr 127.0.0.1:${PORT} --db sqlite://${database} --bot-pace-ms 0 --hand-over-after-secs 2`,
+      // A gone person's seat may be handed to a bot after 2 s (e2e/tables.spec.ts), not 120,
+      // and a clock may be seconds long (e2e/clocks.spec.ts), not a minute at least.
+      command: `${binary} serve --addr 127.0.0.1:${PORT} --db sqlite://${database} --bot-pace-ms 0 --hand-over-after-secs 2 --shortest-clock-secs 1`,
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

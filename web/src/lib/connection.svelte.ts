@@ -6,6 +6,8 @@ import { applyPatch, type Operation } from 'fast-json-patch'
 import { tick } from 'svelte'
 import type { Outcome } from '../generated/engine/Outcome'
 import type { ClientMessage } from '../generated/server/ClientMessage'
+import type { Clock } from '../generated/server/Clock'
+import type { ClockTimes } from '../generated/server/ClockTimes'
 import type { ErrorKind } from '../generated/server/ErrorKind'
 import type { LegalAction } from '../generated/server/LegalAction'
 import type { LogEntry } from '../generated/server/LogEntry'
@@ -14,6 +16,7 @@ import type { ServerMessage } from '../generated/server/ServerMessage'
 import type { Status } from '../generated/server/Status'
 import type { JsonValue } from '../generated/serde_json/JsonValue'
 import { retryDelay } from './backoff'
+import type { ClockReading } from './clock'
 import type { TabletopDebug } from './debug'
 import { lastMoveSeq, mergeLog, seatEventEntry } from './log'
 
@@ -100,6 +103,10 @@ export class Connection {
   busy = $state(false)
   /** The seat may take back its last decision now (the server's `can_undo`). */
   canUndo = $state(false)
+  /** The table's clock, fixed at its creation. */
+  clock = $state.raw<Clock>({ kind: 'none' })
+  /** Where the clocks stood in the last message that told it, and when that arrived; null: no clock. */
+  clockReading = $state.raw<ClockReading | null>(null)
   link = $state<LinkState>('connecting')
   /** When the next reconnection attempt starts (ms, the clock of `now`), while `lost`. */
   retryAt = $state<number | null>(null)
@@ -231,6 +238,7 @@ export class Connection {
         // change is not; the seats show at once either way.
         this.seats = message.seats
         this.status = message.status
+        this.readClock(message.times)
         if (message.event) this.log = mergeLog(this.log, [seatEventEntry(message.event)])
         break
       case 'error':
@@ -300,6 +308,8 @@ export class Connection {
     this.seats = message.seats
     this.outcome = message.outcome
     this.canUndo = message.can_undo
+    this.clock = message.clock
+    this.readClock(message.times)
     this.busy = false
     this.link = 'live'
     this.attempt = 0
@@ -335,6 +345,7 @@ export class Connection {
     this.legal = message.legal
     this.status = message.status
     this.outcome = message.outcome
+    this.readClock(message.times)
     // The stored log may already hold this move (fetched after the state, while the game
     // went on): one entry per move, or the log's keyed list breaks the page.
     const entry: LogEntry = { seq: message.seq, seat: message.seat, events: message.events }
@@ -346,6 +357,11 @@ export class Connection {
         : mergeLog(this.log, [entry])
     this.busy = false
     this.shown()
+  }
+
+  /** The clock times of a message just arrived: the running one counts down from now. */
+  private readClock(times: ClockTimes | null): void {
+    this.clockReading = times === null ? null : { times, receivedAt: this.now() }
   }
 
   private takeError(message: Extract<ServerMessage, { type: 'error' }>): void {

@@ -70,6 +70,8 @@ function stateMessage(view: JsonValue, seq = 0, extra: Partial<Extract<ServerMes
     ],
     outcome: null,
     can_undo: false,
+    clock: { kind: 'none' },
+    times: null,
     ...extra,
   }
 }
@@ -86,6 +88,7 @@ function updateMessage(seq: number, patch: unknown[], extra: Partial<Extract<Ser
     status: 'running',
     outcome: null,
     can_undo: false,
+    times: null,
     ...extra,
   }
 }
@@ -481,6 +484,35 @@ describe('presence and seats', () => {
     expect(connection.standIn).toBe(true)
     connection.act({ type: 'pass' })
     expect(network.last.sent.some((m) => m.type === 'act')).toBe(false)
+    connection.dispose()
+  })
+})
+
+describe('clocks', () => {
+  it("keeps the table's clock and each message's times with when they arrived", () => {
+    const connection = connect()
+    const clock = { kind: 'realtime', initial_secs: 60, increment_secs: 0 } as const
+    const times = (left: number, running: number | null) => ({ left_ms: [left, 60_000], running, deadline: null })
+    const started = Date.now()
+    network.last.says(stateMessage({ a: 1 }, 0, { clock, times: times(60_000, 0) }))
+    expect(connection.clock).toEqual(clock)
+    expect(connection.clockReading?.times.left_ms).toEqual([60_000, 60_000])
+    expect(connection.clockReading?.receivedAt).toBeGreaterThanOrEqual(started)
+    network.last.says(updateMessage(1, [{ op: 'replace', path: '/a', value: 2 }], { times: times(55_000, 1) }))
+    expect(connection.clockReading?.times).toEqual(times(55_000, 1))
+    // A time run out comes as a seat change: the bot now plays, no clock runs.
+    const event = { what: 'timed_out', seat: 1, by: null, seq: 1, at: 9 }
+    network.last.says({ type: 'seats', seats: [], status: 'running', event, times: times(55_000, null) })
+    expect(connection.clockReading?.times.running).toBeNull()
+    expect(connection.log.at(-1)?.seat_event?.what).toBe('timed_out')
+    connection.dispose()
+  })
+
+  it('has no clock reading on a table without a clock', () => {
+    const connection = connect()
+    network.last.says(stateMessage({}, 0))
+    expect(connection.clock).toEqual({ kind: 'none' })
+    expect(connection.clockReading).toBeNull()
     connection.dispose()
   })
 })

@@ -15,6 +15,8 @@ const summary = (id: string, created: number): GameSummary => ({
   to_move: null,
   outcome: null,
   data_digest: null,
+  clock: { kind: 'none' },
+  times: null,
 })
 
 describe('the lobby pages', () => {

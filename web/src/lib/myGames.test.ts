@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { GameSummary } from '../generated/server/GameSummary'
 import {
   canCancel,
   forgetGame,
@@ -8,6 +9,7 @@ import {
   rememberGame,
   rememberedName,
   rememberName,
+  turnClock,
   updateGame,
   withNewToken,
   type MyGame,
@@ -106,5 +108,54 @@ describe("the creator's token", () => {
     ]
     const store = memory({ 'tabletop.games': JSON.stringify(entries) })
     expect(myGames(store).map((g) => g.id)).toEqual(['good', 'none'])
+  })
+})
+
+describe('the clock of a running game of mine', () => {
+  const AT = 5_000_000
+  const person = (seat: number, name: string) => ({
+    seat,
+    kind: 'human' as const,
+    name,
+    bot: null,
+    open: false,
+    presence: null,
+    stand_in: null,
+    left: false,
+  })
+  const bot = { ...person(2, 'Bot'), kind: 'bot' as const, bot: 'easy' }
+  const summary = (extra: Partial<GameSummary> = {}): GameSummary => ({
+    id: 'g',
+    game: 'valdora',
+    config: {},
+    status: 'running',
+    seats: [person(0, 'Ana'), person(1, 'Ben'), bot],
+    seats_free: 0,
+    created: 1,
+    seed_chosen: false,
+    seq: 3,
+    to_move: 1,
+    outcome: null,
+    data_digest: null,
+    clock: { kind: 'realtime', initial_secs: 300, increment_secs: 5 },
+    times: { left_ms: [200_000, 40_000, 300_000], running: 1, deadline: AT + 40_000 },
+    ...extra,
+  })
+
+  it('is the seat to move and its time left, counting down from when the summary came', () => {
+    expect(turnClock(summary(), AT, AT + 15_000)).toEqual({ seat: 1, ms: 25_000, running: true, low: true })
+    expect(turnClock(summary(), AT, AT + 99_000)?.ms).toBe(0)
+    // A bot plays the seat for its person: its clock waits.
+    const waiting = summary({ times: { left_ms: [200_000, 0, 300_000], running: null, deadline: null } })
+    expect(turnClock(waiting, AT, AT + 15_000)).toEqual({ seat: 1, ms: 0, running: false, low: true })
+  })
+
+  it('is none without a clock, times, a running game or a person to move', () => {
+    expect(turnClock(undefined, AT)).toBeNull()
+    expect(turnClock(null, AT)).toBeNull()
+    expect(turnClock(summary({ clock: { kind: 'none' }, times: null }), AT)).toBeNull()
+    expect(turnClock(summary({ times: null }), AT)).toBeNull()
+    expect(turnClock(summary({ status: 'over', to_move: null }), AT)).toBeNull()
+    expect(turnClock(summary({ to_move: 2 }), AT)).toBeNull()
   })
 })

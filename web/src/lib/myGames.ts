@@ -1,5 +1,7 @@
 // "My games": the seats this browser holds. There are no accounts, a seat is its secret
 // token, so the tokens live here (local storage) and nowhere else.
+import type { GameSummary } from '../generated/server/GameSummary'
+import { isLow, remainingMs } from './clock'
 
 /** A seat token the creator keeps for a friend: shown as an invitation link while free. */
 export interface Invitation {
@@ -125,3 +127,26 @@ export function rememberName(name: string, store: Store | undefined = storage())
 
 /** The server's limit (crates/server: MAX_NAME_CHARS). */
 export const MAX_NAME_CHARS = 32
+
+/** Where the clock of a running game of mine stands: the seat to move and its time left. */
+export interface TurnClock {
+  seat: number
+  ms: number
+  /** The seat's clock runs (not while a bot plays it for its person). */
+  running: boolean
+  low: boolean
+}
+
+/**
+ * The time left of the seat to move in `summary` (fetched at `fetchedAt`, `Date.now()`
+ * here), at `now`; null unless the game runs with a clock and its times were sent (the
+ * single-game summary only) and a person's seat is to move.
+ */
+export function turnClock(summary: GameSummary | null | undefined, fetchedAt: number, now = Date.now()): TurnClock | null {
+  if (!summary || summary.status !== 'running' || summary.clock.kind === 'none' || summary.times === null) return null
+  const seat = summary.to_move
+  if (seat === null || summary.seats.find((s) => s.seat === seat)?.kind !== 'human') return null
+  const ms = remainingMs({ times: summary.times, receivedAt: fetchedAt }, seat, now)
+  if (ms === null) return null
+  return { seat, ms, running: summary.times.running === seat, low: isLow(summary.clock, ms) }
+}
