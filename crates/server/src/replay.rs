@@ -58,6 +58,39 @@ pub struct UndoneDecision {
     pub action: Value,
 }
 
+/// The log entries of the decisions `record` says were taken back after `after` of its
+/// actions, at `game` (that position): an undo entry each, following action `after`, whose
+/// `undid` is the place the decision had (`after + 1`). Each must have been legal there.
+fn taken_back_after(
+    record: &Record,
+    after: usize,
+    game: &dyn engine::DynGame,
+) -> Result<Vec<LogEntry>, ApiError> {
+    record
+        .undone
+        .iter()
+        .filter(|undone| undone.after == after)
+        .map(|undone| {
+            let mut tried = game.box_clone();
+            let legal = game.to_move() == Some(undone.seat)
+                && tried.apply_logged(&undone.action).is_ok();
+            if !legal {
+                return Err(ApiError::malformed(format!(
+                    "the decision taken back after move {after} was not legal for seat {} there",
+                    undone.seat
+                )));
+            }
+            Ok(LogEntry {
+                seq: after as u64,
+                seat: undone.seat,
+                events: Vec::new(),
+                undid: Some(after as u64 + 1),
+                seat_event: None,
+            })
+        })
+        .collect()
+}
+
 /// [`Record::undone`]'s name in a record.
 pub const UNDONE: &str = "undone";
 
@@ -124,10 +157,10 @@ pub struct Replay {
 pub fn replay(catalog: &Catalog, request: &ReplayRequest) -> Result<Replay, ApiError> {
     let record = &request.record;
     let kind = catalog.named(&record.game)?;
-    if record.actions.len() > MAX_MOVES {
+    if record.actions.len() + record.undone.len() > MAX_MOVES {
         return Err(ApiError::malformed(format!(
             "a record of {} moves is longer than the {MAX_MOVES} replayed",
-            record.actions.len()
+            record.actions.len() + record.undone.len()
         )));
     }
     let mut game = kind.begin(Setup {
@@ -145,8 +178,9 @@ pub fn replay(catalog: &Catalog, request: &ReplayRequest) -> Result<Replay, ApiE
     let mut view = first.clone();
     let mut patches = Vec::with_capacity(record.actions.len());
     let mut to_move = Vec::with_capacity(record.actions.len() + 1);
-    let mut log = Vec::with_capacity(record.actions.len());
+    let mut log = Vec::with_capacity(record.actions.len() + record.undone.len());
     for (index, action) in record.actions.iter().enumerate() {
+        log.extend(taken_back_after(record, index, game.as_ref())?);
         let mover = game.to_move();
         to_move.push(mover);
         let events = game.apply_logged(action).map_err(|e| {
@@ -167,6 +201,7 @@ pub fn replay(catalog: &Catalog, request: &ReplayRequest) -> Result<Replay, ApiE
             seat_event: None,
         });
     }
+    log.extend(taken_back_after(record, record.actions.len(), game.as_ref())?);
     to_move.push(game.to_move());
     Ok(Replay {
         game: record.game.clone(),

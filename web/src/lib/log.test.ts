@@ -40,9 +40,14 @@ describe('the log with undos', () => {
   it('drops the move an undo took back, whichever list still holds it', () => {
     // The stored log fetched before the undo still has move 2; the live one has the undo.
     const merged = mergeLog([move(1), move(2)], [undo(3, 2)])
-    expect(keys(merged)).toEqual(['m1', 'm3'])
+    expect(keys(merged)).toEqual(['m1', 'u3:2'])
     expect(merged[1].undid).toBe(2)
     // A decision made again after the undo stays.
-    expect(keys(mergeLog(merged, [move(4)]))).toEqual(['m1', 'm3', 'm4'])
+    expect(keys(mergeLog(merged, [move(4)]))).toEqual(['m1', 'u3:2', 'm4'])
+  })
+
+  it("keeps a replay's undo apart from the move it follows, which shares its seq", () => {
+    // In a replay, a decision taken back after move 5 is an undo entry of seq 5.
+    expect(new Set(keys([move(5), undo(5, 6)])).size).toBe(2)
   })
 })

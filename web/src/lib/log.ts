@@ -4,10 +4,15 @@
 import type { LogEntry } from '../generated/server/LogEntry'
 import type { SeatEvent } from '../generated/server/SeatEvent'
 
-/** One entry's identity: a move is one per seq; a seat event is its seq, seat, change and time. */
+/**
+ * One entry's identity: a move is one per seq; an undo is its seq and the decision it took
+ * back (a replay's undo follows the move of the same seq); a seat event is its seq, seat,
+ * change and time.
+ */
 export function logKey(entry: LogEntry): string {
   const event = entry.seat_event
-  return event ? `s${event.seq}:${event.seat}:${event.what}:${event.at}` : `m${entry.seq}`
+  if (event) return `s${event.seq}:${event.seat}:${event.what}:${event.at}`
+  return entry.undid === undefined ? `m${entry.seq}` : `u${entry.seq}:${entry.undid}`
 }
 
 /** Whether `entry` is a stored move (not a seat event). */

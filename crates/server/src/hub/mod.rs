@@ -306,8 +306,11 @@ impl Hub {
         self.cache().retain(|id, table| {
             let st = table.lock();
             // A table this process runs the bots and clocks of stays: it must hear the
-            // moves other processes store.
+            // moves other processes store. So does a running clock: the clock ticker
+            // looks at the tables in memory.
+            let clock_runs = st.clocks.as_ref().is_some_and(|c| c.deadline().is_some());
             (st.row.status == Status::Running && leases.is_some_and(|l| l.holds(id)))
+                || clock_runs
                 || st.writing.is_some()
                 || st.bot_thinking.is_some()
                 || st.slots.iter().any(|s| s.watchers > 0)
