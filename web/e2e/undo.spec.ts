@@ -41,6 +41,8 @@ for (const setup of GAMES) {
     const before = await probe(page)
     if (!before) throw new Error('no table state')
     const movesBefore = await page.getByTestId('log').locator('li[data-seq]:not([data-testid])').count()
+    // The header counts the moves that stand, as the log lists them.
+    await expect(page.getByTestId('move-count')).toHaveText(`Move ${movesBefore}`)
     await screenshot(page, `undo-offered-${setup.game}`)
     await page.getByTestId('undo').click()
     // A new version (an undo is a step of its own), still this seat's turn.
@@ -51,6 +53,8 @@ for (const setup of GAMES) {
     const log = page.getByTestId('log')
     await expect(log.getByTestId('undo-entry')).toHaveCount(1)
     await expect(log.locator('li[data-seq]:not([data-testid])')).toHaveCount(movesBefore - 1)
+    // One step more, one move fewer: the header says the move that was taken back is gone.
+    await expect(page.getByTestId('move-count')).toHaveText(`Move ${movesBefore - 1}`)
     await screenshot(page, `undo-taken-${setup.game}`)
     // The game goes on from there.
     await listOneMove(page, random)
