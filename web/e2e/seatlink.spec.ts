@@ -100,6 +100,7 @@ test("a seat link takes Ada's seat at a turn-based table to another browser", as
   // Ben's seat link in Ada's first browser: it would forget Ada's seat there, so it asks.
   await page.goto(link.replace(`/${adaToken}`, `/${created.seats.find((s) => s.seat === 1)?.token ?? ''}`))
   await expect(page.getByTestId('seat-link-screen')).toContainText('already plays another seat')
+  await page.screenshot({ path: `${SCREENS}/seat-link-other-seat.png` })
   await page.getByTestId('seat-link-keep').click()
   await page.waitForURL(new RegExp(`#/game/${created.id}$`))
   await expect(seatRow(page, 0).locator('.tag.you')).toBeVisible()
