@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LogEntry } from '../generated/server/LogEntry'
 import type { SeatEvent } from '../generated/server/SeatEvent'
-import { lastMoveSeq, logKey, mergeLog, seatEventEntry } from './log'
+import { lastMoveSeq, logKey, mergeLog, movesStanding, seatEventEntry } from './log'
 
 const move = (seq: number, text = `move ${seq}`): LogEntry => ({ seq, seat: 0, events: [{ event: null, text }] })
 const seatEvent = (seq: number, what: SeatEvent['what'], at: number, seat = 1): LogEntry =>
@@ -49,5 +49,27 @@ describe('the log with undos', () => {
   it("keeps a replay's undo apart from the move it follows, which shares its seq", () => {
     // In a replay, a decision taken back after move 5 is an undo entry of seq 5.
     expect(new Set(keys([move(5), undo(5, 6)])).size).toBe(2)
+  })
+})
+
+describe('the moves that stand', () => {
+  const undo = (seq: number, undid: number): LogEntry => ({ seq, seat: 0, events: [], undid })
+
+  it('counts moves, not steps: an undo takes one back and is none itself', () => {
+    expect(movesStanding([], 0)).toBe(0)
+    const three = [move(1), move(2), seatEvent(2, 'handed_over', 5), move(3)]
+    expect(movesStanding(three, 3)).toBe(3)
+    // Step 4 takes move 3 back: two moves stand, where the step count says 4.
+    const undone = mergeLog(three, [undo(4, 3)])
+    expect(movesStanding(undone, 4)).toBe(2)
+    // The next move is the third again, at step 5.
+    expect(movesStanding(mergeLog(undone, [move(5)]), 5)).toBe(3)
+    // A stored log that still holds the undone move (fetched before the undo) is merged first.
+    expect(movesStanding(mergeLog([move(1), move(2)], [undo(3, 2)]), 3)).toBe(1)
+  })
+
+  it('says nothing while the log lags behind the state', () => {
+    expect(movesStanding([], 4)).toBeNull()
+    expect(movesStanding([move(1), move(2)], 3)).toBeNull()
   })
 })

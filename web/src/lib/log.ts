@@ -51,3 +51,15 @@ export function lastMoveSeq(log: LogEntry[]): number {
   for (let i = log.length - 1; i >= 0; i--) if (isMove(log[i])) return log[i].seq
   return 0
 }
+
+/**
+ * How many moves stand after step `seq`, as the table's header counts them: `seq` counts
+ * steps, and an undo is a step of its own that also takes a move back, so after one undo
+ * the step count is two ahead of the moves a player sees. Counted from the log (a move
+ * taken back is no longer in it, the undo's own entry is no move); null while the log
+ * does not reach `seq` yet (it is fetched after the state), when it cannot say.
+ */
+export function movesStanding(log: LogEntry[], seq: number): number | null {
+  if (lastMoveSeq(log) !== seq) return null
+  return log.filter((entry) => isMove(entry) && entry.undid === undefined).length
+}

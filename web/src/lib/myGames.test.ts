@@ -3,12 +3,14 @@ import type { GameSummary } from '../generated/server/GameSummary'
 import {
   canCancel,
   forgetGame,
+  fromSeatLink,
   holdsSeatOf,
   myGame,
   myGames,
   rememberGame,
   rememberedName,
   rememberName,
+  replacesOtherSeat,
   turnClock,
   updateGame,
   withNewToken,
@@ -48,6 +50,44 @@ describe('my games', () => {
     expect(holdsSeatOf(undefined, 'invitation')).toBe(false)
     // A second claim (never sent by the server, but harmless) keeps the first invitation.
     expect(withNewToken(kept as MyGame, 'later').invitation).toBe('invitation')
+  })
+
+  it('holds a seat from a seat link, its number unknown until the table says it', () => {
+    const store = memory()
+    const link = { id: 'a', game: 'valley', token: 'seat-token' }
+    expect(replacesOtherSeat(undefined, 'seat-token')).toBe(false)
+    rememberGame(fromSeatLink(undefined, link, 5), store)
+    expect(myGame('a', store)).toEqual({ id: 'a', game: 'valley', seat: null, token: 'seat-token', invites: [], added: 5 })
+    expect(holdsSeatOf(myGame('a', store), 'seat-token')).toBe(true)
+    // The same link opened again changes nothing.
+    const held = myGame('a', store) as MyGame
+    updateGame('a', { seat: 1 }, store)
+    expect(fromSeatLink(myGame('a', store), link, 9)).toEqual({ ...held, seat: 1 })
+  })
+
+  it("replaces another seat held at the table with a seat link's, keeping the creator's invitations", () => {
+    const creator = game('a', {
+      seat: 0,
+      token: 'mine',
+      invitation: 'spent',
+      joinName: 'Ana',
+      invites: [{ seat: 1, token: 'inv' }],
+      creatorToken: 'secret',
+    })
+    expect(replacesOtherSeat(creator, 'other')).toBe(true)
+    expect(replacesOtherSeat(creator, 'mine')).toBe(false)
+    expect(replacesOtherSeat(creator, 'spent')).toBe(false)
+    // Invitations kept for friends are no seat of this browser's.
+    expect(replacesOtherSeat(game('b', { seat: null, token: null, invites: [{ seat: 1, token: 'inv' }] }), 'x')).toBe(false)
+    expect(fromSeatLink(creator, { id: 'a', game: 'valdora', token: 'other' }, 7)).toEqual({
+      id: 'a',
+      game: 'valdora',
+      seat: null,
+      token: 'other',
+      invites: [{ seat: 1, token: 'inv' }],
+      added: 7,
+      creatorToken: 'secret',
+    })
   })
 
   it('keeps games newest first, replacing one remembered again', () => {

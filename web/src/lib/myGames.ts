@@ -79,6 +79,25 @@ export function withNewToken(game: MyGame, token: string): MyGame {
   return { ...rest, token, invitation: game.invitation ?? game.token ?? undefined }
 }
 
+/**
+ * The entry for a followed seat link (`#/seat/ID/TOKEN`): this browser plays the linked seat.
+ * Its number is unknown until the table's first state says it (`seat: null`, as for an
+ * invitation); no name is asked, since the seat is taken already and the hello resumes it.
+ * The creator's invitations and cancel secret stay; what belonged to another seat held here
+ * before (its spent invitation, a name to claim with) does not.
+ */
+export function fromSeatLink(known: MyGame | undefined, link: { id: string; game: string; token: string }, now: number): MyGame {
+  if (known && holdsSeatOf(known, link.token)) return known
+  const entry: MyGame = { id: link.id, game: link.game, seat: null, token: link.token, invites: known?.invites ?? [], added: now }
+  if (known?.creatorToken !== undefined) entry.creatorToken = known.creatorToken
+  return entry
+}
+
+/** Whether following a seat link for `token` would replace another seat this browser plays at that table. */
+export function replacesOtherSeat(known: MyGame | undefined, token: string): boolean {
+  return known !== undefined && known.token !== null && !holdsSeatOf(known, token)
+}
+
 /** Every game this browser holds a seat or an invitation of, newest first. */
 export function myGames(store: Store | undefined = storage()): MyGame[] {
   try {

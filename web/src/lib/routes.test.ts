@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { href, invitationUrl, parseRoute } from './routes'
+import { href, invitationUrl, parseRoute, seatLinkUrl } from './routes'
 
 describe('routes', () => {
   it('reads every screen from the hash', () => {
@@ -9,23 +9,31 @@ describe('routes', () => {
     expect(parseRoute('#/game/abc123?watch')).toEqual({ screen: 'table', id: 'abc123', watch: true })
     expect(parseRoute('#/join/abc/f00d')).toEqual({ screen: 'join', id: 'abc', token: 'f00d' })
     expect(parseRoute('#/join/abc')).toEqual({ screen: 'join', id: 'abc', token: null })
+    expect(parseRoute('#/seat/abc/f00d')).toEqual({ screen: 'seat', id: 'abc', token: 'f00d' })
     expect(parseRoute('#/replay/abc')).toEqual({ screen: 'replay', id: 'abc' })
     expect(parseRoute('#/replay')).toEqual({ screen: 'replay', id: null })
     expect(parseRoute('#/nowhere')).toEqual({ screen: 'missing', hash: '#/nowhere' })
     expect(parseRoute('#/game/a/b')).toMatchObject({ screen: 'missing' })
+    // A seat link is nothing without its token, nor with more after it.
+    expect(parseRoute('#/seat/abc')).toMatchObject({ screen: 'missing' })
+    expect(parseRoute('#/seat/abc/t/x')).toMatchObject({ screen: 'missing' })
   })
 
   it('writes what it reads', () => {
-    for (const hash of [href.lobby(), href.table('x y'), href.table('x', true), href.join('g', 't'), href.joinOpen('g'), href.replay('g'), href.replay()]) {
+    for (const hash of [href.lobby(), href.table('x y'), href.table('x', true), href.join('g', 't'), href.joinOpen('g'), href.seat('g', 't'), href.replay('g'), href.replay()]) {
       const route = parseRoute(hash)
       expect(route.screen).not.toBe('missing')
     }
     expect(parseRoute(href.table('x y'))).toEqual({ screen: 'table', id: 'x y', watch: false })
+    expect(parseRoute(href.seat('g 1', 'a/b'))).toEqual({ screen: 'seat', id: 'g 1', token: 'a/b' })
   })
 
   it('makes invitation addresses on the page own address', () => {
     expect(invitationUrl('g1', 'tok', { origin: 'https://play.example', pathname: '/' })).toBe(
       'https://play.example/#/join/g1/tok',
+    )
+    expect(seatLinkUrl('g1', 'tok', { origin: 'https://play.example', pathname: '/play/' })).toBe(
+      'https://play.example/play/#/seat/g1/tok',
     )
   })
 })

@@ -4,11 +4,14 @@
 //   #/game/ID?watch    the table, watching even with a token
 //   #/join/ID/TOKEN    an invitation link
 //   #/join/ID          a free seat of an open game, from the lobby's list
+//   #/seat/ID/TOKEN    a seat link: one's own seat taken to another browser (the token
+//                      is stored and leaves the address bar at once)
 //   #/replay/ID        a finished game step by step; #/replay alone uploads a record file
 export type Route =
   | { screen: 'lobby' }
   | { screen: 'table'; id: string; watch: boolean }
   | { screen: 'join'; id: string; token: string | null }
+  | { screen: 'seat'; id: string; token: string }
   | { screen: 'replay'; id: string | null }
   | { screen: 'missing'; hash: string }
 
@@ -23,6 +26,7 @@ export function parseRoute(hash: string): Route {
   if (parts.length === 0) return { screen: 'lobby' }
   if (head === 'game' && id && parts.length === 2) return { screen: 'table', id, watch: flags.has('watch') }
   if (head === 'join' && id && parts.length <= 3) return { screen: 'join', id, token: token ?? null }
+  if (head === 'seat' && id && token && parts.length === 3) return { screen: 'seat', id, token }
   if (head === 'replay' && parts.length <= 2) return { screen: 'replay', id: id ?? null }
   return { screen: 'missing', hash }
 }
@@ -34,10 +38,16 @@ export const href = {
   table: (id: string, watch = false) => `#/game/${part(id)}${watch ? '?watch' : ''}`,
   join: (id: string, token: string) => `#/join/${part(id)}/${part(token)}`,
   joinOpen: (id: string) => `#/join/${part(id)}`,
+  seat: (id: string, token: string) => `#/seat/${part(id)}/${part(token)}`,
   replay: (id?: string) => (id ? `#/replay/${part(id)}` : '#/replay'),
 }
 
 /** The full invitation address to send a friend. */
 export function invitationUrl(id: string, token: string, location: Pick<Location, 'origin' | 'pathname'>): string {
   return `${location.origin}${location.pathname}${href.join(id, token)}`
+}
+
+/** The full address of one's own seat, to open on another device of one's own. */
+export function seatLinkUrl(id: string, token: string, location: Pick<Location, 'origin' | 'pathname'>): string {
+  return `${location.origin}${location.pathname}${href.seat(id, token)}`
 }
