@@ -288,7 +288,10 @@ async fn a_record_keeps_the_decisions_taken_back(db: &TestDb) {
         .find(|e| e.get("undid").is_some())
         .expect("the replay's log shows the undo");
     let after = taken_back[0]["after"].as_u64().expect("after");
-    assert_eq!((undo["seq"].as_u64(), undo["undid"].as_u64()), (Some(after), Some(after + 1)));
+    assert_eq!(
+        (undo["seq"].as_u64(), undo["undid"].as_u64()),
+        (Some(after), Some(after + 1))
+    );
     // A decision taken back that was not legal where the record puts it (another seat's,
     // which was not to move) is refused.
     let mut forged = record.clone();
@@ -296,7 +299,11 @@ async fn a_record_keeps_the_decisions_taken_back(db: &TestDb) {
     let (status, refused) = server
         .post("/api/replay", &json!({"record": forged, "seat": 0}))
         .await;
-    assert_eq!((status, refused["kind"].as_str()), (400, Some("malformed")), "{refused}");
+    assert_eq!(
+        (status, refused["kind"].as_str()),
+        (400, Some("malformed")),
+        "{refused}"
+    );
 }
 
 on_both_databases!(

@@ -4,7 +4,7 @@
 // so that a clock may be seconds long, and its bots move at once: a second person, Ben, who
 // never comes, holds the game on his turn (his own clock) meanwhile, or the bots would
 // play it to its end before Ada could take her seat back.
-import { expect, test } from '@playwright/test'
+import { expect, test, type Browser, type Page } from '@playwright/test'
 import type { CreateGame } from '../src/generated/server/CreateGame'
 import type { Created } from '../src/generated/server/Created'
 import type { LogEntry } from '../src/generated/server/LogEntry'
@@ -103,4 +103,60 @@ test("a person's clock runs out, a bot plays for them, and they take their seat 
   await expect(form).toContainText('Chosen: Real time 15 min + 10 sec a move')
   await screenshot(page, 'clock-lobby')
   await form.screenshot({ path: `${SCREENS}/clock-form.png` })
+})
+
+/** A page in a context of its own holding seat `seat` of table `id` with `token`, at the table. */
+async function seated(browser: Browser, id: string, seat: number, token: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 1366, height: 768 } })
+  const page = await context.newPage()
+  const mine = { id, game: 'valdora', seat, token, invites: [], added: Date.now() }
+  await page.goto('/')
+  await page.evaluate((games) => localStorage.setItem('tabletop.games', JSON.stringify(games)), [mine])
+  await page.goto(`/#/game/${id}`)
+  return page
+}
+
+test('a person closes their tab, their clock runs out while the other watches, and they come back for their seat', async ({
+  browser,
+  request,
+}) => {
+  // Ben (seat 0) starts and his clock runs at once; Ada (seat 2) watches. A bot sits between.
+  const table: CreateGame = {
+    game: 'valdora',
+    config: { players: 3, random_start_player: false },
+    seed: null,
+    seats: [
+      { kind: 'human', name: 'Ben' },
+      { kind: 'bot', bot: 'easy' },
+      { kind: 'human', name: 'Ada' },
+    ],
+    stand_in: 'easy',
+    clock: { kind: 'realtime', initial_secs: CLOCK_SECS, increment_secs: 0 },
+  }
+  const response = await request.post('/api/games', { data: table })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  const { id, seats } = (await response.json()) as Created
+  const tokenOf = (seat: number) => seats.find((s) => s.seat === seat)?.token ?? ''
+  const ada = await seated(browser, id, 2, tokenOf(2))
+  const ben = await seated(browser, id, 0, tokenOf(0))
+  const benRow = ada.locator('[data-testid="seat"][data-seat="0"]')
+  await expect(benRow.getByTestId('presence')).toHaveAttribute('data-state', 'online')
+  await expect(benRow.getByTestId('seat-clock')).toHaveAttribute('data-running', 'true')
+
+  // Ben closes his tab: Ada sees him go offline, and his clock still runs out.
+  await ben.close()
+  await expect(benRow.getByTestId('presence')).toHaveAttribute('data-state', 'offline')
+  const timedOut = ada.locator('[data-testid="seat-event"][data-what="timed_out"]')
+  await expect(timedOut).toContainText("Ben's time ran out", { timeout: CLOCK_SECS * 1000 + 15_000 })
+  await expect(benRow.getByTestId('stand-in')).toBeVisible()
+
+  // Ben comes back in a new tab and takes his seat back with one click.
+  const back = await ben.context().newPage()
+  await back.goto(`/#/game/${id}`)
+  const banner = back.getByTestId('banner-stand-in')
+  await expect(banner).toBeVisible()
+  await banner.getByTestId('banner-take-back').click()
+  await expect(ada.locator('[data-testid="seat-event"][data-what="took_back"]')).toContainText('Ben took the seat back')
+  await expect(benRow.getByTestId('stand-in')).toHaveCount(0)
+  await expect(benRow.getByTestId('presence')).toHaveAttribute('data-state', 'online')
 })

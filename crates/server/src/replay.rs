@@ -72,8 +72,8 @@ fn taken_back_after(
         .filter(|undone| undone.after == after)
         .map(|undone| {
             let mut tried = game.box_clone();
-            let legal = game.to_move() == Some(undone.seat)
-                && tried.apply_logged(&undone.action).is_ok();
+            let legal =
+                game.to_move() == Some(undone.seat) && tried.apply_logged(&undone.action).is_ok();
             if !legal {
                 return Err(ApiError::malformed(format!(
                     "the decision taken back after move {after} was not legal for seat {} there",
@@ -201,7 +201,11 @@ pub fn replay(catalog: &Catalog, request: &ReplayRequest) -> Result<Replay, ApiE
             seat_event: None,
         });
     }
-    log.extend(taken_back_after(record, record.actions.len(), game.as_ref())?);
+    log.extend(taken_back_after(
+        record,
+        record.actions.len(),
+        game.as_ref(),
+    )?);
     to_move.push(game.to_move());
     Ok(Replay {
         game: record.game.clone(),
