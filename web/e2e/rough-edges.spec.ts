@@ -1,0 +1,45 @@
+// Issue 28, part 4: rough edges a new user met (layout, texts, emblems).
+import { expect, test, type Page } from '@playwright/test'
+import { createFromLobby, screenshot } from './table'
+
+const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+]
+
+/** The page is no wider than its window (nothing sticks out sideways). */
+async function expectNoSidewaysScroll(page: Page): Promise<void> {
+  const { scroll, inner } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    inner: window.innerWidth,
+  }))
+  expect(scroll, `page width ${scroll} within window ${inner}`).toBeLessThanOrEqual(inner)
+}
+
+test('the invitation link and its Copy button stay inside their panel at every width', async ({ page }) => {
+  await createFromLobby(page, { game: 'valdora', players: 3, seats: ['me', 'human', 'bot:easy'] })
+  const invite = page.getByTestId('invite').first()
+  await expect(invite).toBeVisible()
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    await invite.scrollIntoViewIfNeeded()
+    // The invitation itself, and the side panel ("Players") it sits in.
+    const own = await invite.boundingBox()
+    const panel = await invite.locator('xpath=ancestor::details[1]').boundingBox()
+    const button = await invite.getByRole('button').boundingBox()
+    expect(own && panel && own.x + own.width <= panel.x + panel.width + 0.5, `invitation ${JSON.stringify(own)} in ${JSON.stringify(panel)}`).toBeTruthy()
+    expect(panel && button).toBeTruthy()
+    if (!panel || !button) continue
+    const at = `at ${size.width} px: button ${JSON.stringify(button)} panel ${JSON.stringify(panel)}`
+    for (const box of [own, panel]) {
+      if (!box) continue
+      expect(button.x, at).toBeGreaterThanOrEqual(box.x - 0.5)
+      expect(button.y, at).toBeGreaterThanOrEqual(box.y - 0.5)
+      expect(button.x + button.width, at).toBeLessThanOrEqual(box.x + box.width + 0.5)
+      expect(button.y + button.height, at).toBeLessThanOrEqual(box.y + box.height + 0.5)
+    }
+    await expectNoSidewaysScroll(page)
+    await screenshot(page, `rough-invite-${size.width}`, 'invite')
+  }
+})
