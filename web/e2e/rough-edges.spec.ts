@@ -43,3 +43,35 @@ test('the invitation link and its Copy button stay inside their panel at every w
     await screenshot(page, `rough-invite-${size.width}`, 'invite')
   }
 })
+
+/** The page's scroll height and the bottom of what it shows (its top-level boxes, in page px). */
+async function heights(page: Page): Promise<{ scroll: number; content: number; inner: number }> {
+  return page.evaluate(() => {
+    let content = 0
+    for (const child of Array.from(document.body.children)) {
+      const box = child.getBoundingClientRect()
+      if (box.width > 0 && box.height > 0) content = Math.max(content, box.bottom + window.scrollY)
+    }
+    return { scroll: document.documentElement.scrollHeight, content, inner: window.innerHeight }
+  })
+}
+
+test('a finished game leaves no blank page under its content, on a laptop and on a phone', async ({ page }) => {
+  const id = await createFromLobby(page, { game: 'valdora', players: 3, seats: ['bot:easy', 'bot:easy', 'bot:easy'] })
+  await page.waitForFunction(() => window.__tabletop?.status === 'over', null, { timeout: 300_000, polling: 250 })
+  await expect(page.getByTestId('end-screen')).toBeVisible()
+  for (const size of [{ width: 1366, height: 768 }, { width: 390, height: 844 }]) {
+    await page.setViewportSize(size)
+    // Open afresh too: the log of a finished game loads whole.
+    for (const fresh of [false, true]) {
+      if (fresh) {
+        await page.goto(`/#/game/${id}`)
+        await expect(page.getByTestId('end-screen')).toBeVisible()
+      }
+      const h = await heights(page)
+      const at = `at ${size.width} px (${fresh ? 'opened afresh' : 'played'}): ${JSON.stringify(h)}`
+      expect(h.scroll, at).toBeLessThanOrEqual(Math.max(h.content, h.inner) * 1.2)
+    }
+    await screenshot(page, `rough-finished-${size.width}`)
+  }
+})
