@@ -75,3 +75,29 @@ test('a finished game leaves no blank page under its content, on a laptop and on
     await screenshot(page, `rough-finished-${size.width}`)
   }
 })
+
+const WAITING: Record<string, RegExp> = {
+  en: /Waiting for players/,
+  es: /Esperando jugadores/,
+  it: /In attesa di giocatori/,
+  ja: /プレイヤーを待っています/,
+}
+const TURN_WORDS = /Your turn|Te toca|Il tuo turno|Tocca a te|あなたのターン|あなたの番|Movement/
+
+test('before a game starts, each board says it waits for players, in all four languages', async ({ page }) => {
+  for (const game of [
+    { game: 'valdora', players: 3 },
+    { game: 'valley', players: 2 },
+    { game: 'pandoria', players: 2 },
+  ]) {
+    await createFromLobby(page, { ...game, seats: ['me', 'human', ...Array(game.players - 2).fill('bot:easy')] })
+    const board = page.getByTestId('board')
+    for (const [language, words] of Object.entries(WAITING)) {
+      await page.getByTestId('language').selectOption(language)
+      await expect(board.getByTestId('board-waiting'), `${game.game} in ${language}`).toHaveText(words)
+      await expect(board.getByTestId('board-waiting')).not.toHaveText(TURN_WORDS)
+    }
+    await screenshot(page, `rough-waiting-${game.game}`)
+    await page.getByTestId('language').selectOption('en')
+  }
+})

@@ -23,6 +23,11 @@ export interface BoardProps<View, Action> {
   busy: boolean
   /** Sends one of `legal`'s actions, exactly as received. */
   act: (action: Action) => void
+  /**
+   * The table still waits for players (status `open`): nobody is to move yet, so the board
+   * says so instead of whose turn it is. False when absent (a running game, a replay).
+   */
+  waiting?: boolean
 }
 
 export interface GameModule<View, Action, Event> {
