@@ -101,3 +101,15 @@ test('before a game starts, each board says it waits for players, in all four la
     await page.getByTestId('language').selectOption('en')
   }
 })
+
+test("Valley of the Kings' board header is in the page's language (Italian, Japanese)", async ({ page }) => {
+  await createFromLobby(page, { game: 'valley', players: 2, seats: ['me', 'bot:easy'] })
+  const header = page.locator('[data-testid="board"] header h2')
+  await expect(header).toHaveText(/Valley of the Kings/)
+  for (const [language, title] of [['it', 'La Valle dei Re'], ['ja', '王家の谷']]) {
+    await page.getByTestId('language').selectOption(language ?? 'en')
+    await expect(header).toContainText(title ?? '')
+    await expect(header).not.toContainText('Valley of the Kings')
+    await screenshot(page, `rough-valley-header-${language}`)
+  }
+})
