@@ -113,3 +113,15 @@ test("Valley of the Kings' board header is in the page's language (Italian, Japa
     await screenshot(page, `rough-valley-header-${language}`)
   }
 })
+
+test('the provisional-data notice in Spanish quotes no English README heading', async ({ page }) => {
+  await createFromLobby(page, { game: 'valdora', players: 3, seats: ['me', 'bot:easy', 'bot:easy'] })
+  const notice = page.getByTestId('banner-provisional')
+  await expect(notice).toBeVisible()
+  await expect(notice).toContainText('Component data: what is provisional')
+  await page.getByTestId('language').selectOption('es')
+  await expect(notice).toContainText('Datos provisionales')
+  const text = (await notice.textContent()) ?? ''
+  expect(text).toContain('README')
+  expect(text).not.toMatch(/Component data|what is provisional/)
+})

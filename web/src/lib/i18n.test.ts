@@ -103,3 +103,18 @@ describe('the shell catalogue', () => {
     expect(extra).toEqual([])
   })
 })
+
+describe('the provisional-data notice', () => {
+  // The README's heading is English: quoted in another language it reads wrong there.
+  it('quotes the README heading only in English', () => {
+    const english = 'Component data: what is provisional'
+    for (const language of LANGUAGES) {
+      const common = catalogues[language].common
+      expect(common, language).toBeDefined()
+      const text = common && flatten(common).get('banner.provisional')
+      expect(typeof text, language).toBe('string')
+      if (language === 'en') expect(text).toContain(english)
+      else expect(text, language).not.toMatch(/Component data|what is provisional/)
+    }
+  })
+})
