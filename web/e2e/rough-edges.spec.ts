@@ -125,3 +125,21 @@ test('the provisional-data notice in Spanish quotes no English README heading', 
   expect(text).toContain('README')
   expect(text).not.toMatch(/Component data|what is provisional/)
 })
+
+test("the lobby's game choice shows a different emblem for each of the three games", async ({ page }) => {
+  await page.goto('/')
+  const form = page.getByTestId('new-game')
+  const emblem = form.getByTestId('emblem')
+  const drawn = new Map<string, string>()
+  for (const game of ['valdora', 'valley', 'pandoria']) {
+    await form.locator('select[name=game]').selectOption(game)
+    await expect(emblem).toHaveAttribute('data-game', game)
+    // What the emblem draws: its picture and its letter, if any.
+    drawn.set(game, await emblem.evaluate((e) => `${e.innerHTML.replace(/<!--[^]*?-->/g, '')}|${e.textContent?.trim() ?? ''}`))
+  }
+  await screenshot(page, 'rough-emblems')
+  expect(new Set(drawn.values()).size, JSON.stringify([...drawn])).toBe(3)
+  // No letter shared by two games (Valdora and Valley of the Kings both begin with V).
+  const letters = [...drawn.values()].map((d) => d.split('|')[1]).filter((l) => l)
+  expect(new Set(letters).size).toBe(letters.length)
+})
