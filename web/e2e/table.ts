@@ -85,8 +85,10 @@ export async function clickOneMove(page: Page, random: () => number): Promise<nu
   const board = page.getByTestId('board')
   for (let click = 0; click < 25; click++) {
     const targets = board.locator('[data-legal="true"]')
+    // The board draws its targets once it has taken the state the probe already shows: wait
+    // for them, then count.
+    await expect(targets.first(), 'a seat to move has legal targets on the board').toBeVisible()
     const count = await targets.count()
-    expect(count, 'a seat to move has legal targets on the board').toBeGreaterThan(0)
     await targets.nth(Math.floor(random() * count)).click()
     for (let step = 0; step < 4; step++) {
       const choice = page.getByTestId('choice')
