@@ -42,10 +42,12 @@ pub(super) fn install(
     }
     st.last_used = Instant::now();
     for (slot, view) in st.slots.iter_mut().zip(update.views) {
-        // A slot whose watchers all left meanwhile keeps no view.
-        if view.is_some() && slot.watchers > 0 {
-            slot.view = view;
-        }
+        // The view this step's message patched the slot to is the base of the next patch.
+        // A slot nobody watched when the step was prepared has none: a watcher who came
+        // meanwhile was sent an older state, and gets the whole state again (its message is
+        // `None`), as does the next step's; keeping the older base would patch a position
+        // the watcher never had. A slot whose watchers all left keeps none either.
+        slot.view = view.filter(|_| slot.watchers > 0);
     }
     Broadcast::Update {
         seq: st.seq,
