@@ -329,23 +329,24 @@ fn replay_clocks(
     let stand_in = &row.settings.stand_in;
     let to_move_after = |step: usize| to_move.get(step).copied().flatten();
     clocks.start(started, running_seat(&seats, to_move_after(0)));
+    // Who plays the seat after seat event `event`, and the clocks, `step` steps in.
+    let seat_event = |clocks: &mut Clocks, seats: &mut [SeatRecord], event: &SeatEvent, step| {
+        if let Some(seat) = seats.get_mut(usize::from(event.seat)) {
+            seat.apply(event.what, stand_in);
+        }
+        clocks.seat_event(event, running_seat(seats, to_move_after(step)));
+    };
     let mut events = events.iter().peekable();
     for (step, mv) in rows.iter().enumerate() {
         // A seat event follows the steps stored when it was made (its seq).
         while let Some(event) = events.next_if(|e| e.seq <= mv.seq) {
-            if let Some(seat) = seats.get_mut(usize::from(event.seat)) {
-                seat.apply(event.what, stand_in);
-            }
-            clocks.seat_event(event, running_seat(&seats, to_move_after(step)));
+            seat_event(&mut clocks, &mut seats, event, step);
         }
         let next = to_move_after(step + 1);
         clocks.after_step(&seats, mv.at, mv.seat, mv.undoes.is_some(), next);
     }
     for event in events {
-        if let Some(seat) = seats.get_mut(usize::from(event.seat)) {
-            seat.apply(event.what, stand_in);
-        }
-        clocks.seat_event(event, running_seat(&seats, to_move_after(rows.len())));
+        seat_event(&mut clocks, &mut seats, event, rows.len());
     }
     Some(clocks)
 }

@@ -302,15 +302,16 @@ impl Hub {
 
     /// Drops tables nobody watches and nobody used for a while.
     pub fn evict_idle(&self) {
-        let leases = self.leases.as_ref();
         self.cache().retain(|id, table| {
             let st = table.lock();
-            // A table this process runs the bots and clocks of stays: it must hear the
-            // moves other processes store. So does a running clock: the clock ticker
-            // looks at the tables in memory.
-            let clock_runs = st.clocks.as_ref().is_some_and(|c| c.deadline().is_some());
-            (st.row.status == Status::Running && leases.is_some_and(|l| l.holds(id)))
-                || clock_runs
+            // A running table whose bots and clocks this process runs stays while it has
+            // any to run: under leases it must hear the moves other processes store, and
+            // the clock ticker looks at the tables in memory.
+            let ticking = st.clocks.as_ref().is_some_and(|c| c.deadline().is_some());
+            let runs_here = st.row.status == Status::Running
+                && (self.leases.is_some() || ticking)
+                && self.runs(id);
+            runs_here
                 || st.writing.is_some()
                 || st.bot_thinking.is_some()
                 || st.slots.iter().any(|s| s.watchers > 0)
