@@ -24,6 +24,16 @@ impl Game for Nim {
     type View = (u8, Seat);
     type Event = u8;
     const NAME: &'static str = "nim";
+    const RULES: &'static [&'static str] = &["N-1"];
+
+    fn rule_of(&self, _take: &u8) -> &'static str {
+        "N-1"
+    }
+    fn explain(&self, seat: Seat, take: &u8) -> Option<engine::Refusal> {
+        let allowed =
+            self.to_move() == Some(seat) && (1..=3).contains(take) && *take <= self.stones;
+        (!allowed).then(|| engine::Refusal::new("N-1", "take_one_to_three"))
+    }
 
     fn new(config: &NimConfig, _seed: u64) -> Result<Self, SetupError> {
         Ok(Nim {

@@ -32,6 +32,12 @@ impl Default for Suite {
 
 /// Runs every check on `config` for every seed of the suite.
 pub fn check_game<G: Game>(config: &G::Config, suite: &Suite) {
+    let rules: HashSet<_> = G::RULES.iter().collect();
+    assert!(
+        !G::RULES.is_empty() && rules.len() == G::RULES.len(),
+        "{}: Game::RULES must list the spec's rule ids, each once",
+        G::NAME
+    );
     for seed in suite.seeds.clone() {
         check_one_game::<G>(config, seed, suite);
     }
@@ -173,6 +179,7 @@ fn check_state<G: Game>(
         );
     }
     check_view_parts(state, seed, step);
+    check_explain(state, legal, seen_actions, seed, step, rng);
     let observers = (0..state.seats() as Seat).map(Some).chain([None]);
     for observer in observers {
         let view = state.view(observer);
@@ -192,6 +199,64 @@ fn check_state<G: Game>(
                 );
             }
         }
+    }
+}
+
+/// "Why not?" agrees with the legal actions, cites rules of the game's spec, and tells a
+/// seat nothing its view does not: every legal action is explained as legal by the rule it
+/// follows; every seen action not legal now, and every action asked for by a seat that is
+/// not to move, is refused with a rule of [`Game::RULES`]; and a seat's answers are the
+/// same in a determinization of its view.
+fn check_explain<G: Game>(
+    state: &G,
+    legal: &[G::Action],
+    seen_actions: &[G::Action],
+    seed: u64,
+    step: u64,
+    rng: &mut Rng,
+) {
+    let cites = |rule: &str, what: &str, a: &G::Action| {
+        assert!(
+            G::RULES.contains(&rule),
+            "seed {seed} step {step}: {what} {a:?} cites {rule}, not a rule of {}",
+            G::NAME
+        );
+    };
+    let mover = state.to_move();
+    for a in legal {
+        let seat = mover.expect("legal actions only while someone is to move");
+        assert_eq!(
+            state.explain(seat, a),
+            None,
+            "seed {seed} step {step}: legal {a:?} explained as refused"
+        );
+        cites(state.rule_of(a), "legal", a);
+        for other in (0..state.seats() as Seat).filter(|&s| s != seat) {
+            let refusal = state.explain(other, a).unwrap_or_else(|| {
+                panic!("seed {seed} step {step}: seat {other} may take {a:?} out of turn")
+            });
+            cites(refusal.rule, "out-of-turn", a);
+        }
+    }
+    let asker = mover.unwrap_or(0);
+    let illegal: Vec<&G::Action> = seen_actions.iter().filter(|a| !legal.contains(a)).collect();
+    let refusals: Vec<_> = illegal
+        .iter()
+        .map(|a| {
+            let refusal = state.explain(asker, a).unwrap_or_else(|| {
+                panic!("seed {seed} step {step}: illegal {a:?} explained as legal")
+            });
+            cites(refusal.rule, "refused", a);
+            refusal
+        })
+        .collect();
+    let sample = state.determinize(Some(asker), rng);
+    for (a, refusal) in illegal.iter().zip(&refusals) {
+        assert_eq!(
+            sample.explain(asker, a).as_ref(),
+            Some(refusal),
+            "seed {seed} step {step}: why {a:?} is refused depends on what seat {asker} cannot see"
+        );
     }
 }
 

@@ -4,7 +4,7 @@ use std::hash::Hash;
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
-use crate::{ActionError, ActionErrorKind, ConfigOption, Outcome, Rng, SetupError};
+use crate::{ActionError, ActionErrorKind, ConfigOption, Outcome, Refusal, Rng, SetupError};
 
 /// A seat at the table: 0-based, in clockwise order.
 pub type Seat = u8;
@@ -56,6 +56,11 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// What each of [`crate::SeatResult::tiebreaks`] is, in order, for people reading an
     /// outcome ("coins"). Empty when the game has no tie-break.
     const TIEBREAKS: &'static [&'static str] = &[];
+
+    /// The ids of the numbered rules of the game's spec (`V-C1`, `V-T1`, …), in the spec's
+    /// order: what the rules panel shows and what every [`Refusal`] cites (the conformance
+    /// suite checks that it cites one of these).
+    const RULES: &'static [&'static str];
 
     /// The start position for `config`; all chance is drawn from `seed`.
     fn new(config: &Self::Config, seed: u64) -> Result<Self, SetupError>;
@@ -128,6 +133,18 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         self.apply_unchecked(action, events);
         Ok(())
     }
+
+    /// The rule `action` follows when it is legal: the link from an offered action into
+    /// the rules panel. Judged from the action and the position (a payment follows the
+    /// rule of what is being paid for).
+    fn rule_of(&self, action: &Self::Action) -> &'static str;
+
+    /// Why `seat` may not take `action` now, or `None` when it may (exactly when it is
+    /// `seat`'s decision and [`Game::is_legal`]). The refusal names the first rule the
+    /// action breaks, in the order a person checks them: whose decision it is, then the
+    /// step of the turn, then the action's own conditions. `action` is any well-formed
+    /// action, typically a target the board drew that is not offered now.
+    fn explain(&self, seat: Seat, action: &Self::Action) -> Option<Refusal>;
 
     /// What `seat` may know; `None` is the spectator. Never contains anything the seat
     /// may not know.

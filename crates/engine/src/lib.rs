@@ -15,6 +15,7 @@ pub mod conformance;
 mod data;
 mod data_cache;
 mod error;
+mod explain;
 mod game;
 mod options;
 mod outcome;
@@ -25,6 +26,7 @@ mod view_parts;
 
 pub use data::{ComponentData, Confidence, DataRef};
 pub use error::{ActionError, ActionErrorKind, SetupError};
+pub use explain::{Explanation, Reason, Refusal};
 pub use game::{EventSink, Game, NoEvents, Seat};
 pub use options::{has_config_field, ConfigOption};
 pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};

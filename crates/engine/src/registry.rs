@@ -8,7 +8,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::view_parts::{Observed, ObservedView};
-use crate::{ActionErrorKind, Game, Outcome, Seat, SetupError};
+use crate::{ActionErrorKind, Explanation, Game, Outcome, Seat, SetupError};
 
 /// Why a JSON-level request failed. `kind` is stable and machine-readable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
@@ -142,6 +142,15 @@ pub trait DynGame: Send + Sync {
         before: Option<(&dyn DynGame, &PublicView)>,
     ) -> Result<Observation, GameError>;
     fn outcome(&self) -> Option<Outcome>;
+    /// "Why not?" for a well-formed action sent on behalf of `seat` ([`Game::explain`]):
+    /// legal or refused, with the rule. A malformed action or a seat outside the table is
+    /// an error, as in [`DynGame::apply_json`].
+    fn why(&self, seat: Seat, action: &Value) -> Result<Explanation, GameError>;
+    /// The rule a legal action follows ([`Game::rule_of`]), for each of
+    /// [`DynGame::legal_actions_json`] in order.
+    fn legal_action_rules(&self) -> Vec<&'static str>;
+    /// The ids of the game's numbered rules ([`Game::RULES`]).
+    fn rules(&self) -> &'static [&'static str];
     /// `(config, seed, actions)`: everything needed to replay this game.
     fn record(&self) -> Value;
     /// The position as text for `seat`'s terminal (`Game::render_view`).
@@ -483,6 +492,33 @@ impl<G: Game> DynGame for ErasedGame<G> {
 
     fn outcome(&self) -> Option<Outcome> {
         self.state.outcome()
+    }
+
+    fn why(&self, seat: Seat, action: &Value) -> Result<Explanation, GameError> {
+        self.check_seat(seat)?;
+        let (action, _) = parse_new_action::<G>(action)?;
+        Ok(match self.state.explain(seat, &action) {
+            None => Explanation {
+                legal: true,
+                rule: self.state.rule_of(&action),
+                reason: None,
+            },
+            Some(refusal) => Explanation {
+                legal: false,
+                rule: refusal.rule,
+                reason: Some(refusal.reason),
+            },
+        })
+    }
+
+    fn legal_action_rules(&self) -> Vec<&'static str> {
+        let mut legal = Vec::new();
+        self.state.legal_actions(&mut legal);
+        legal.iter().map(|a| self.state.rule_of(a)).collect()
+    }
+
+    fn rules(&self) -> &'static [&'static str] {
+        G::RULES
     }
 
     fn record(&self) -> Value {

@@ -24,9 +24,11 @@ pub mod components;
 pub mod data;
 mod evaluation;
 pub mod events;
+mod explain;
 pub mod hex;
 pub mod map;
 pub mod render;
+pub mod rules;
 pub mod scoring;
 pub mod spells;
 pub mod state;
@@ -42,9 +44,19 @@ pub use events::Event;
 pub use state::{Mode, Pandoria, PandoriaConfig, Phase};
 pub use view::View;
 
-use engine::{ConfigOption, EventSink, Game, Outcome, Rng, Seat, SetupError};
+use engine::{ConfigOption, EventSink, Game, Outcome, Refusal, Rng, Seat, SetupError};
 
 impl Game for Pandoria {
+    const RULES: &'static [&'static str] = rules::RULES;
+
+    fn rule_of(&self, action: &Self::Action) -> &'static str {
+        explain::rule_of(self, action)
+    }
+
+    fn explain(&self, seat: Seat, action: &Self::Action) -> Option<Refusal> {
+        explain::explain(self, seat, action)
+    }
+
     type Config = PandoriaConfig;
     type Action = Action;
     type View = View;

@@ -24,6 +24,8 @@ pub mod components;
 pub mod data;
 mod evaluation;
 pub mod events;
+mod explain;
+pub mod rules;
 pub mod scoring;
 pub mod state;
 pub mod view;
@@ -38,12 +40,22 @@ pub use events::Event;
 pub use state::{Ending, Phase, Valdora, ValdoraConfig};
 pub use view::View;
 
-use engine::{ConfigOption, EventSink, Game, Outcome, Rng, Seat, SetupError};
+use engine::{ConfigOption, EventSink, Game, Outcome, Refusal, Rng, Seat, SetupError};
 
 use components::Face;
 use view::Built;
 
 impl Game for Valdora {
+    const RULES: &'static [&'static str] = rules::RULES;
+
+    fn rule_of(&self, action: &Self::Action) -> &'static str {
+        explain::rule_of(self, action)
+    }
+
+    fn explain(&self, seat: Seat, action: &Self::Action) -> Option<Refusal> {
+        explain::explain(self, seat, action)
+    }
+
     type Config = ValdoraConfig;
     type Action = Action;
     type View = View;

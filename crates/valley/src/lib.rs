@@ -25,8 +25,10 @@ pub mod data;
 mod effects;
 mod evaluation;
 pub mod events;
+mod explain;
 pub mod pyramid;
 mod render;
+pub mod rules;
 pub mod scoring;
 pub mod state;
 mod turn;
@@ -41,9 +43,19 @@ pub use events::Event;
 pub use state::{Phase, Valley, ValleyConfig};
 pub use view::View;
 
-use engine::{ConfigOption, EventSink, Game, Outcome, Rng, Seat, SetupError};
+use engine::{ConfigOption, EventSink, Game, Outcome, Refusal, Rng, Seat, SetupError};
 
 impl Game for Valley {
+    const RULES: &'static [&'static str] = rules::RULES;
+
+    fn rule_of(&self, action: &Self::Action) -> &'static str {
+        explain::rule_of(self, action)
+    }
+
+    fn explain(&self, seat: Seat, action: &Self::Action) -> Option<Refusal> {
+        explain::explain(self, seat, action)
+    }
+
     type Config = ValleyConfig;
     type Action = Action;
     type View = View;

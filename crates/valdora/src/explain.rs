@@ -1,0 +1,20 @@
+//! "Why not?" ([`engine::Game::explain`]): the rule each action follows, and why
+//! a well-formed action is not legal now.
+
+use engine::{Game, Refusal, Seat};
+
+use crate::actions::Action;
+use crate::Valdora;
+
+/// The rule `action` follows.
+pub(crate) fn rule_of(_game: &Valdora, _action: &Action) -> &'static str {
+    "V-T1"
+}
+
+/// Why `seat` may not take `action` now; `None` when it may.
+pub(crate) fn explain(game: &Valdora, seat: Seat, action: &Action) -> Option<Refusal> {
+    if game.to_move() != Some(seat) {
+        return Some(Refusal::new("V-T1", "not_your_turn"));
+    }
+    (!game.is_legal(action)).then(|| Refusal::new("V-T1", "not_legal_now"))
+}
