@@ -143,3 +143,52 @@ test("the lobby's game choice shows a different emblem for each of the three gam
   const letters = [...drawn.values()].map((d) => d.split('|')[1]).filter((l) => l)
   expect(new Set(letters).size).toBe(letters.length)
 })
+
+// A 2-player Valley of the Kings game (random play, seed 9) that ended 23 to 23, decided by
+// the tie-break: fewer cards in the tomb (15 against 16).
+const TIED_RECORD = 'e2e/fixtures/valley-tie-record.json'
+
+test('the end screen names each tie-break and says when it decided a rank', async ({ page }) => {
+  await page.goto('/#/replay')
+  await page.getByTestId('record-file').setInputFiles(TIED_RECORD)
+  const viewer = page.getByTestId('replay')
+  await viewer.getByTestId('to-end').click()
+  const end = page.getByTestId('end-screen')
+  await expect(end).toBeVisible()
+  // The tie-break row says what it compares, as people count it (15 cards, not -15).
+  const row = end.locator('tr.tiebreak')
+  await expect(row.locator('th')).toHaveText('Cards in the tomb (fewer wins)')
+  await expect(row.locator('td')).toHaveText(['15', '16'])
+  const notes = end.getByTestId('tie-note')
+  await expect(notes).toHaveCount(2)
+  await expect(notes.first()).toContainText('Cards in the tomb (fewer wins) decided: ahead of')
+  await expect(notes.first()).toContainText('(15 to 16)')
+  await screenshot(page, 'rough-tiebreak', 'end-screen')
+})
+
+test('the replay steps by turn and by move, jumps to a move from the log, and plays a game through in seconds', async ({ page }) => {
+  await page.goto('/#/replay')
+  await page.getByTestId('record-file').setInputFiles(TIED_RECORD)
+  const viewer = page.getByTestId('replay')
+  const position = viewer.getByTestId('position')
+  await expect(position).toContainText('0')
+  const at = async () => Number(/(\d+)/.exec((await position.textContent()) ?? '')?.[1])
+  // A turn is several moves in Valley (purchases, actions, the end of the play): one step.
+  await viewer.getByTestId('turn-forward').click()
+  const firstTurn = await at()
+  expect(firstTurn).toBeGreaterThan(1)
+  await viewer.getByTestId('step-forward').click()
+  expect(await at()).toBe(firstTurn + 1)
+  await viewer.getByTestId('turn-back').click()
+  expect(await at()).toBe(firstTurn)
+  // Jump from the log: the move numbers of the moves so far are buttons.
+  await viewer.getByTestId('turn-forward').click()
+  await viewer.getByTestId('turn-forward').click()
+  const jumps = page.getByTestId('log-jump')
+  await jumps.last().click()
+  expect(await at()).toBe(1)
+  // At the top speed the whole game plays to its end screen within a minute.
+  await viewer.locator('select').last().selectOption('64')
+  await viewer.getByRole('button', { name: 'Play' }).click()
+  await expect(page.getByTestId('end-screen')).toBeVisible({ timeout: 60_000 })
+})

@@ -62,6 +62,16 @@ export function tiebreakLabel(game: string, index: number): string {
   return hasMessage(key) ? t(key) : t('end.tiebreak', { n: index + 1 })
 }
 
+/**
+ * A tie-break's value as people read it: a game whose tie-break compares a negated count
+ * (Valley of the Kings: fewer tomb cards win) says so in its catalogue
+ * (`tiebreak.0_value`, with `{{value}}` and `{{negated}}`).
+ */
+export function tiebreakValue(game: string, index: number, value: number): string {
+  const key = `${game}:tiebreak.${index}_value`
+  return hasMessage(key) ? t(key, { value, negated: -value }) : String(value)
+}
+
 /** "Ana, Bruno and Chiara" in the current language. */
 export function listOfNames(names: string[]): string {
   return new Intl.ListFormat(i18n.lang, { style: 'long', type: 'conjunction' }).format(names)

@@ -6,7 +6,7 @@ import valley20 from '../../fixtures/valley-20.json'
 import valley120 from '../../fixtures/valley-120.json'
 import valleyEnd from '../../fixtures/valley-end.json'
 import type { JsonValue } from '../generated/serde_json/JsonValue'
-import { isRecord, isReplay, logUntil, recordPlayers, Timeline } from './replay'
+import { isRecord, isReplay, logUntil, nextTurn, previousTurn, recordPlayers, Timeline, turnStarts } from './replay'
 
 /** A counter view moved one step per move: the view after k moves is { n: k, moves: [...] }. */
 function counting(moves: number) {
@@ -76,5 +76,24 @@ describe('records and answers', () => {
     const log = [1, 2, 3].map((seq) => ({ seq, seat: 0, events: [] }))
     expect(logUntil(log, 2).map((e) => e.seq)).toEqual([1, 2])
     expect(logUntil(log, 0)).toEqual([])
+  })
+})
+
+describe('turn steps', () => {
+  // Seat 0 decides three times, seat 1 once, seat 0 twice; the game ends (null).
+  const toMove = [0, 0, 0, 1, 0, 0, null]
+  const starts = turnStarts(toMove)
+
+  it('start where the seat to move changes', () => {
+    expect(starts).toEqual([0, 3, 4, 6])
+  })
+
+  it('go to the next and the previous turn, and stop at the ends', () => {
+    expect(nextTurn(starts, 0, 6)).toBe(3)
+    expect(nextTurn(starts, 4, 6)).toBe(6)
+    expect(nextTurn(starts, 6, 6)).toBe(6)
+    expect(previousTurn(starts, 5)).toBe(4)
+    expect(previousTurn(starts, 4)).toBe(3)
+    expect(previousTurn(starts, 0)).toBe(0)
   })
 })

@@ -97,3 +97,24 @@ export class Timeline {
 export function logUntil(log: LogEntry[], position: number): LogEntry[] {
   return log.filter((entry) => entry.seq <= position)
 }
+
+/**
+ * The positions where a turn begins: the start, and each position whose seat to move differs
+ * from the one before it (`toMove[p]`: the seat to move after `p` moves). The replay steps
+ * from one to the next, so a Valdora turn of many decisions is one step.
+ */
+export function turnStarts(toMove: (number | null)[]): number[] {
+  const starts = [0]
+  for (let p = 1; p < toMove.length; p++) if (toMove[p] !== toMove[p - 1]) starts.push(p)
+  return starts
+}
+
+/** The first turn start after `position`, or `length` when none is left. */
+export function nextTurn(starts: number[], position: number, length: number): number {
+  return starts.find((p) => p > position) ?? length
+}
+
+/** The last turn start before `position`, or 0. */
+export function previousTurn(starts: number[], position: number): number {
+  return starts.findLast((p) => p < position) ?? 0
+}
