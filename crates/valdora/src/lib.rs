@@ -25,6 +25,7 @@ pub mod data;
 mod evaluation;
 pub mod events;
 mod explain;
+mod legal;
 pub mod rules;
 pub mod scoring;
 pub mod state;

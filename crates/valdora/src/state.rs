@@ -101,14 +101,6 @@ impl Player {
         }
     }
 
-    /// Items owned and empty that can take `gem` now.
-    fn can_load(&self, item: Item, gem: Gem) -> bool {
-        self.owns(item)
-            && self.gems[item.index()].is_none()
-            && item.accepts(gem)
-            && self.coins >= self.cost_to_load(item)
-    }
-
     pub fn gems_carried(&self) -> u8 {
         self.gems.iter().flatten().count() as u8
     }
@@ -386,7 +378,7 @@ impl Valdora {
         total
     }
 
-    fn me(&self) -> &Player {
+    pub(crate) fn me(&self) -> &Player {
         &self.players[usize::from(self.current)]
     }
 
@@ -395,35 +387,6 @@ impl Valdora {
     }
 
     // ----- movement ---------------------------------------------------------------------
-
-    /// Pawns of other players on each space.
-    fn others_on(&self, space: Space) -> u8 {
-        self.players
-            .iter()
-            .enumerate()
-            .filter(|(s, p)| *s != usize::from(self.current) && p.space == space)
-            .count() as u8
-    }
-
-    /// rule V-T1 with V-T2: every destination the current player may choose.
-    fn destinations(&self) -> u32 {
-        let me = self.me();
-        let board = &self.config.rules.board;
-        let mut reach = board.reach_plain(me.space);
-        if me.provisions {
-            reach |= board.reach_provisions(me.space);
-        }
-        let mut legal = 0;
-        let mut candidates = reach;
-        while candidates != 0 {
-            let to = candidates.trailing_zeros() as Space;
-            candidates &= candidates - 1;
-            if board.kind(to) == SpaceKind::SilverMine || self.others_on(to) <= me.coins {
-                legal |= 1 << to;
-            }
-        }
-        legal
-    }
 
     /// rule V-T2: the seats whose pawns a move of the current seat to `to` meets, each
     /// owed one coin; nobody on a silver mine.
@@ -542,200 +505,6 @@ impl Valdora {
         self.phase = Phase::Over;
         self.ending = Some(ending);
         events.emit(Event::GameOver);
-    }
-
-    // ----- legal actions ----------------------------------------------------------------
-
-    pub(crate) fn push_legal(&self, out: &mut Vec<Action>) {
-        match self.phase {
-            Phase::Over => {}
-            Phase::Move => {
-                let mut legal = self.destinations();
-                while legal != 0 {
-                    out.push(Action::Move {
-                        to: legal.trailing_zeros() as Space,
-                    });
-                    legal &= legal - 1;
-                }
-            }
-            Phase::Act { committed } => self.push_action_steps(committed, out),
-        }
-    }
-
-    // rule V-T4: the space decides which action may be taken; its first step commits.
-    fn push_action_steps(&self, committed: Option<Committed>, out: &mut Vec<Action>) {
-        let me = self.me();
-        let kind = self.config.rules.board.kind(me.space);
-        match committed {
-            None => {
-                out.push(Action::Pass);
-                if kind.is_city() && !me.provisions {
-                    out.push(Action::TakeProvisions);
-                }
-                if kind == SpaceKind::SilverMine && me.coins < MAX_COINS {
-                    out.push(Action::RefillSilver);
-                }
-            }
-            Some(_) if self.progress > 0 && !self.must_buy && self.pending_reload.is_none() => {
-                out.push(Action::End)
-            }
-            Some(_) => {}
-        }
-        let may = |c: Committed| committed.is_none() || committed == Some(c);
-        match kind {
-            SpaceKind::EquipmentCity | SpaceKind::CommissionCity if may(Committed::Buy) => {
-                self.push_buy_steps(out)
-            }
-            SpaceKind::Road | SpaceKind::Harbour { .. } | SpaceKind::HarbourCity { .. }
-                if may(Committed::Load) =>
-            {
-                self.push_load_steps(out)
-            }
-            SpaceKind::PatronHouse { color } if may(Committed::Complete) => {
-                self.push_complete_steps(color, out)
-            }
-            _ => {}
-        }
-    }
-
-    // rule V-A1
-    fn push_buy_steps(&self, out: &mut Vec<Action>) {
-        let me = self.me();
-        let Some(b) = self.config.rules.board.book_at(me.space) else {
-            return;
-        };
-        let book = &self.books[usize::from(b)];
-        let kind = BookKind::of_book(b);
-        let turn_cost = self.page_turn_cost();
-        // After a return, a coin must stay for the purchase the return was for.
-        let reserve = u8::from(self.must_buy);
-        for side in [Side::Left, Side::Right] {
-            let Some(face) = book.visible(&self.config.rules, kind, side) else {
-                continue;
-            };
-            if me.coins >= turn_cost + reserve {
-                out.push(Action::Turn { from: side });
-            }
-            match face {
-                Face::Equipment(e) if !me.owns(e.item) => {
-                    for gold_from in Item::ALL {
-                        if me.gems[gold_from.index()] == Some(Gem::Gold) {
-                            out.push(Action::BuyEquipment { side, gold_from });
-                        }
-                    }
-                }
-                Face::Commission(_) if me.coins >= 1 && me.incomplete.len() < MAX_INCOMPLETE => {
-                    out.push(Action::BuyCommission { side })
-                }
-                _ => {}
-            }
-        }
-        // The rules allow a return only on the way to buying another commission.
-        if kind == BookKind::Commission && me.incomplete.len() == MAX_INCOMPLETE && me.coins >= 1 {
-            for commission in 0..MAX_INCOMPLETE as u8 {
-                for side in [Side::Left, Side::Right] {
-                    out.push(Action::Return { commission, side });
-                }
-            }
-        }
-    }
-
-    /// Gems available to load here: the road space's, or the discard area's at harbours.
-    fn load_supply(&self) -> Gems {
-        let space = self.me().space;
-        match self.gems_at(space) {
-            Some(gems) => gems,
-            None => self.discard,
-        }
-    }
-
-    /// Loads left this action: unlimited on road spaces, the ship count at harbours.
-    fn loads_left(&self) -> u8 {
-        match self.config.rules.board.kind(self.me().space).ships() {
-            Some(ships) => ships.saturating_sub(self.loads),
-            None => u8::MAX,
-        }
-    }
-
-    // rule V-A2
-    fn push_load_steps(&self, out: &mut Vec<Action>) {
-        if self.loads_left() == 0 {
-            return;
-        }
-        let me = self.me();
-        let supply = self.load_supply();
-        for gem in Gem::ALL {
-            if supply[gem.index()] == 0 {
-                continue;
-            }
-            for onto in [Item::for_gem(gem), Item::Horse, Item::Cart] {
-                let allowed = self.pending_reload.is_none_or(|pending| pending == onto);
-                if allowed && me.can_load(onto, gem) {
-                    out.push(Action::Load { gem, onto });
-                }
-            }
-        }
-        if self.pending_reload.is_some() {
-            return;
-        }
-        let at_harbour = self.gems_at(me.space).is_none();
-        for from in [Item::Horse, Item::Cart] {
-            // Unloading is only offered when the card can then be loaded again.
-            let reloadable = at_harbour || supply.iter().any(|&n| n > 0);
-            if me.gems[from.index()].is_some() && me.coins >= me.cost_to_load(from) && reloadable {
-                out.push(Action::Unload { from });
-            }
-        }
-    }
-
-    // rule V-A3
-    fn push_complete_steps(&self, color: Color, out: &mut Vec<Action>) {
-        let me = self.me();
-        let loaded = Item::ALL
-            .iter()
-            .filter(|i| me.gems[i.index()].is_some())
-            .fold(0u8, |m, i| m | i.bit());
-        for (index, held) in me.incomplete.iter().enumerate() {
-            let face = held.face(&self.config.rules);
-            if face.color != color {
-                continue;
-            }
-            let commission = index as u8;
-            if face.wants.coins > 0 {
-                if me.coins >= face.wants.coins {
-                    out.push(Action::Complete {
-                        commission,
-                        pay_from: Items(0),
-                    });
-                }
-                continue;
-            }
-            // Every set of loaded items whose gems are exactly the requirement.
-            let mut subset = loaded;
-            loop {
-                if self.pays(me, subset, face.wants.gems) {
-                    out.push(Action::Complete {
-                        commission,
-                        pay_from: Items(subset),
-                    });
-                }
-                if subset == 0 {
-                    break;
-                }
-                subset = (subset - 1) & loaded;
-            }
-        }
-    }
-
-    fn pays(&self, me: &Player, items: u8, wants: Gems) -> bool {
-        let mut got = [0u8; 5];
-        for i in Items(items).iter() {
-            match me.gems[i.index()] {
-                Some(g) => got[g.index()] += 1,
-                None => return false,
-            }
-        }
-        got == wants
     }
 
     // ----- applying ---------------------------------------------------------------------

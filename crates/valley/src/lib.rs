@@ -21,6 +21,7 @@
 
 pub mod actions;
 mod barriers;
+mod checks;
 pub mod data;
 mod effects;
 mod evaluation;

@@ -68,43 +68,29 @@ impl Valley {
         let hand = &self.zones(seat).hand;
         match self.phase {
             Phase::Play => {
-                let gold = self.hand_gold(seat);
-                let scope = if self.turn.scope_uses > 0 { 6 } else { 3 };
-                for slot in 0..scope {
-                    if self.available_to(slot, seat)
-                        && gold
-                            >= u16::from(
-                                self.config
-                                    .rules
-                                    .card(self.pyramid[usize::from(slot)].card)
-                                    .cost,
-                            )
-                    {
+                for slot in 0..crate::checks::SLOTS {
+                    if self.check_purchase(seat, slot).is_ok() {
                         out.push(Action::BeginPurchase { slot });
                     }
                 }
                 for card in distinct(hand) {
-                    if self.card_playable(seat, card) {
+                    if self.check_play(seat, card).is_ok() {
                         out.push(Action::PlayAction { card });
                     }
                 }
-                if self.turn.entombs_used < self.turn.entomb_allowance {
-                    for card in distinct(hand) {
+                for card in distinct(hand) {
+                    if self.check_entomb(seat, card).is_ok() {
                         out.push(Action::Entomb { card });
                     }
                 }
-                let ph = self.zones(seat).pharaoh;
-                if ph != crate::state::NONE
-                    && !self.turn.pharaoh_used
-                    && self.program_playable(Program::Pharaoh(ph), seat, |_| {})
-                {
+                if self.check_pharaoh(seat).is_ok() {
                     out.push(Action::UsePharaoh);
                 }
                 out.push(Action::EndPlay);
             }
             Phase::Paying { .. } => {
                 for card in distinct(hand) {
-                    if self.effective_gold(card) >= 1 {
+                    if self.check_pay(seat, card).is_ok() {
                         out.push(Action::Pay { card });
                     }
                 }
@@ -115,15 +101,15 @@ impl Valley {
             } => {
                 let reactor = self.seat_after(seat, offset);
                 for card in distinct(&self.zones(reactor).hand) {
-                    if self.reaction_possible(reactor, card) {
+                    if self.check_react(reactor, card).is_ok() {
                         out.push(Action::React { card });
                     }
                 }
                 out.push(Action::Decline);
             }
             Phase::Rebuild => {
-                for slot in 0..6 {
-                    if self.available_to(slot, seat) {
+                for slot in 0..crate::checks::SLOTS {
+                    if self.check_sacrifice(seat, slot).is_ok() {
                         out.push(Action::Sacrifice { slot });
                     }
                 }
@@ -143,24 +129,6 @@ impl Valley {
         }
     }
 
-    fn card_playable(&self, seat: Seat, card: CardId) -> bool {
-        self.config.rules.card(card).action.is_some()
-            && self.program_playable(Program::Card(card), seat, |g| {
-                g.zones_mut(seat).hand_remove(card);
-                g.in_play_push(seat, card, false);
-                g.turn.log(card);
-            })
-    }
-
-    /// K-R3, K-A5: a reaction whose effect is possible now, judged on public facts.
-    fn reaction_possible(&self, seat: Seat, card: CardId) -> bool {
-        self.config.rules.card(card).reaction.is_some()
-            && self.program_playable(Program::Reaction(card), seat, |g| {
-                g.zones_mut(seat).hand_remove(card);
-                g.zones_mut(seat).discard.push(card);
-            })
-    }
-
     /// K-R3: whether public facts let `seat` react now (so asking it reveals nothing).
     fn may_be_asked(&self, seat: Seat) -> bool {
         let z = self.zones(seat);
@@ -170,7 +138,7 @@ impl Valley {
         z.hand
             .iter()
             .chain(z.deck.iter())
-            .any(|&card| self.reaction_possible(seat, card))
+            .any(|&card| self.check_reaction(seat, card).is_ok())
     }
 
     /// Applies a decision (legal or raw) and runs the automatic steps after it.

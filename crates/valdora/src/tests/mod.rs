@@ -4,6 +4,7 @@
 mod actions;
 mod barriers;
 mod examples;
+mod explain;
 mod movement;
 mod sentences;
 mod setup;

@@ -5,7 +5,7 @@ use super::*;
 use crate::data::{Filter, Part, Pred, Prim, Zone};
 use crate::pyramid::{B0, B1, B2, M0, M1, T};
 
-fn part(prim: Prim) -> Part {
+pub(crate) fn part(prim: Prim) -> Part {
     Part {
         prim,
         may: false,
@@ -20,7 +20,7 @@ fn part(prim: Prim) -> Part {
 }
 
 /// Gives the card `name` the action `parts` (test data).
-fn set_action(g: &mut Valley, name: &str, parts: Vec<Part>) {
+pub(crate) fn set_action(g: &mut Valley, name: &str, parts: Vec<Part>) {
     let c = usize::from(id(g, name));
     with_rules(g, |r| r.cards[c].action = Some(parts));
 }

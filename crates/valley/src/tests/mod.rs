@@ -4,6 +4,7 @@
 mod barriers;
 mod effects;
 mod examples;
+mod explain;
 mod hidden;
 mod pyramid;
 mod reactions;

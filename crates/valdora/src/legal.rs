@@ -1,0 +1,507 @@
+//! The legal steps of a turn (V-T1..V-A6) as one check per action: listing the legal
+//! actions keeps the candidates a check accepts, and "why not?" ([`crate::explain`])
+//! reports the first refusal of the same check, so the two can never disagree.
+
+use engine::Refusal;
+
+use crate::actions::{Action, Items};
+use crate::board::{Space, SpaceKind, SpaceSet};
+use crate::books::BookKind;
+use crate::components::{Face, Gem, Gems, Item, Side};
+use crate::state::{Committed, Phase, Player, Valdora, MAX_COINS, MAX_INCOMPLETE};
+
+/// Legal, or the first rule broken.
+pub(crate) type Check = Result<(), Refusal>;
+
+/// The rule of the compound action `committed` (V-A1 buy, V-A2 load, V-A3 complete).
+pub(crate) fn rule_of_committed(committed: Committed) -> &'static str {
+    match committed {
+        Committed::Buy => "V-A1",
+        Committed::Load => "V-A2",
+        Committed::Complete => "V-A3",
+    }
+}
+
+/// rule V-T4: the action begun this turn excludes any other.
+fn committed_elsewhere(committed: Committed) -> Refusal {
+    let code = match committed {
+        Committed::Buy => "committed_to_buy",
+        Committed::Load => "committed_to_load",
+        Committed::Complete => "committed_to_complete",
+    };
+    Refusal::new("V-T4", code)
+}
+
+/// `need` of something countable where the player has `have`.
+fn short(rule: &'static str, code: &'static str, need: u8, have: u8) -> Refusal {
+    Refusal::new(rule, code)
+        .with("need", need)
+        .with("have", have)
+}
+
+/// The compound action a step belongs to, if it is one.
+fn part_of(action: &Action) -> Option<Committed> {
+    match action {
+        Action::Turn { .. }
+        | Action::BuyEquipment { .. }
+        | Action::BuyCommission { .. }
+        | Action::Return { .. } => Some(Committed::Buy),
+        Action::Load { .. } | Action::Unload { .. } => Some(Committed::Load),
+        Action::Complete { .. } => Some(Committed::Complete),
+        Action::Move { .. }
+        | Action::Pass
+        | Action::TakeProvisions
+        | Action::RefillSilver
+        | Action::End => None,
+    }
+}
+
+impl Valdora {
+    // ----- listing ----------------------------------------------------------------------
+
+    pub(crate) fn push_legal(&self, out: &mut Vec<Action>) {
+        let candidates = |out: &mut Vec<Action>| match self.phase {
+            Phase::Over => {}
+            Phase::Move => {
+                let mut reach = self.reach();
+                while reach != 0 {
+                    out.push(Action::Move {
+                        to: reach.trailing_zeros() as Space,
+                    });
+                    reach &= reach - 1;
+                }
+            }
+            Phase::Act { .. } => self.push_act_candidates(out),
+        };
+        let first = out.len();
+        candidates(out);
+        // Keep, in order, the candidates the checks accept.
+        let mut kept = first;
+        for index in first..out.len() {
+            if self.check(&out[index]).is_ok() {
+                out.swap(kept, index);
+                kept += 1;
+            }
+        }
+        out.truncate(kept);
+    }
+
+    /// rule V-T1 with V-T2: every destination the current player may choose.
+    pub(crate) fn destinations(&self) -> SpaceSet {
+        let mut legal = 0;
+        let mut reach = self.reach();
+        while reach != 0 {
+            let to = reach.trailing_zeros() as Space;
+            reach &= reach - 1;
+            if self.check_meeting_fee(to).is_ok() {
+                legal |= 1 << to;
+            }
+        }
+        legal
+    }
+
+    /// The steps that may be legal on the pawn's space (V-T4); [`Valdora::check`] decides.
+    fn push_act_candidates(&self, out: &mut Vec<Action>) {
+        out.extend([
+            Action::Pass,
+            Action::TakeProvisions,
+            Action::RefillSilver,
+            Action::End,
+        ]);
+        let me = self.me();
+        match self.config.rules.board.kind(me.space) {
+            SpaceKind::EquipmentCity | SpaceKind::CommissionCity => {
+                for side in [Side::Left, Side::Right] {
+                    out.push(Action::Turn { from: side });
+                    out.push(Action::BuyCommission { side });
+                    for gold_from in Item::ALL {
+                        out.push(Action::BuyEquipment { side, gold_from });
+                    }
+                }
+                for commission in 0..MAX_INCOMPLETE as u8 {
+                    for side in [Side::Left, Side::Right] {
+                        out.push(Action::Return { commission, side });
+                    }
+                }
+            }
+            SpaceKind::Road | SpaceKind::Harbour { .. } | SpaceKind::HarbourCity { .. } => {
+                for gem in Gem::ALL {
+                    for onto in [Item::for_gem(gem), Item::Horse, Item::Cart] {
+                        out.push(Action::Load { gem, onto });
+                    }
+                }
+                out.extend([Item::Horse, Item::Cart].map(|from| Action::Unload { from }));
+            }
+            SpaceKind::PatronHouse { .. } => {
+                let loaded = Item::ALL
+                    .iter()
+                    .filter(|i| me.gems[i.index()].is_some())
+                    .fold(0u8, |m, i| m | i.bit());
+                for commission in 0..me.incomplete.len() as u8 {
+                    // Every set of loaded items (a silver-coin commission takes the empty one).
+                    let mut subset = loaded;
+                    loop {
+                        out.push(Action::Complete {
+                            commission,
+                            pay_from: Items(subset),
+                        });
+                        if subset == 0 {
+                            break;
+                        }
+                        subset = (subset - 1) & loaded;
+                    }
+                }
+            }
+            SpaceKind::SilverMine => {}
+        }
+    }
+
+    // ----- checking ---------------------------------------------------------------------
+
+    /// Whether the current player may take `action` now, or the first rule it breaks: the
+    /// step of the turn, then the action's own conditions.
+    pub(crate) fn check(&self, action: &Action) -> Check {
+        self.check_step(action)?;
+        match *action {
+            Action::Move { to } => self.check_move(to),
+            Action::Pass => Ok(()),
+            Action::TakeProvisions => self.check_provisions(),
+            Action::RefillSilver => self.check_refill(),
+            Action::End => self.check_end(),
+            Action::Turn { from } => self.check_turn(from),
+            Action::BuyEquipment { side, gold_from } => self.check_buy_equipment(side, gold_from),
+            Action::BuyCommission { side } => self.check_buy_commission(side),
+            Action::Return { commission, side } => self.check_return(commission, side),
+            Action::Load { gem, onto } => self.check_load(gem, onto),
+            Action::Unload { from } => self.check_unload(from),
+            Action::Complete {
+                commission,
+                pay_from,
+            } => self.check_complete(commission, pay_from),
+        }
+    }
+
+    /// The turn is a movement, then one action (V-T1, V-T4).
+    fn check_step(&self, action: &Action) -> Check {
+        let is_move = matches!(action, Action::Move { .. });
+        match self.phase {
+            Phase::Over => Err(Refusal::new("V-E1", "game_over")),
+            Phase::Move if is_move => Ok(()),
+            // rule V-T1: the movement is mandatory and comes first.
+            Phase::Move => Err(Refusal::new("V-T1", "move_first").with("step", "movement")),
+            Phase::Act { .. } if is_move => {
+                Err(Refusal::new("V-T1", "already_moved").with("step", "action"))
+            }
+            Phase::Act { committed } => match (committed, part_of(action), action) {
+                // rule V-T4: `End` closes a begun action.
+                (None, _, Action::End) => Err(Refusal::new("V-T4", "nothing_to_end")),
+                (Some(begun), Some(part), _) if begun != part => Err(committed_elsewhere(begun)),
+                (
+                    Some(begun),
+                    None,
+                    Action::Pass | Action::TakeProvisions | Action::RefillSilver,
+                ) => Err(committed_elsewhere(begun)),
+                _ => Ok(()),
+            },
+        }
+    }
+
+    /// The spaces reachable by a simple path within the rules of V-T1, fees aside.
+    fn reach(&self) -> SpaceSet {
+        let me = self.me();
+        let board = &self.config.rules.board;
+        let mut reach = board.reach_plain(me.space);
+        if me.provisions {
+            reach |= board.reach_provisions(me.space);
+        }
+        reach
+    }
+
+    // rule V-T1
+    fn check_move(&self, to: Space) -> Check {
+        let board = &self.config.rules.board;
+        if usize::from(to) >= board.kinds.len() {
+            return Err(Refusal::new("V-C4", "no_such_space"));
+        }
+        if self.reach() & 1 << to == 0 {
+            let needs_provisions = board.reach_provisions(self.me().space) & 1 << to != 0;
+            return Err(if needs_provisions {
+                Refusal::new("V-T1", "needs_provisions")
+            } else {
+                Refusal::new("V-T1", "not_reachable")
+            });
+        }
+        self.check_meeting_fee(to)
+    }
+
+    /// rule V-T2: a coin for each other pawn met, except on a silver mine.
+    fn check_meeting_fee(&self, to: Space) -> Check {
+        let fee = self.pawns_met(to).len() as u8;
+        let coins = self.me().coins;
+        if fee > coins {
+            return Err(short("V-T2", "meeting_fee_unaffordable", fee, coins));
+        }
+        Ok(())
+    }
+
+    fn space_kind(&self) -> SpaceKind {
+        self.config.rules.board.kind(self.me().space)
+    }
+
+    // rule V-A5
+    fn check_provisions(&self) -> Check {
+        if !self.space_kind().is_city() {
+            return Err(Refusal::new("V-A5", "not_at_city"));
+        }
+        if self.me().provisions {
+            return Err(Refusal::new("V-A5", "already_provisioned"));
+        }
+        Ok(())
+    }
+
+    // rule V-A4
+    fn check_refill(&self) -> Check {
+        if self.space_kind() != SpaceKind::SilverMine {
+            return Err(Refusal::new("V-A4", "not_at_silver_mine"));
+        }
+        if self.me().coins >= MAX_COINS {
+            return Err(Refusal::new("V-A4", "coins_full").with("max", MAX_COINS));
+        }
+        Ok(())
+    }
+
+    /// `End` closes an action with at least one step done and nothing left owed (V-A1, V-A2).
+    fn check_end(&self) -> Check {
+        if self.must_buy {
+            return Err(Refusal::new("V-A1", "must_buy_commission"));
+        }
+        if self.pending_reload.is_some() {
+            return Err(Refusal::new("V-A2", "must_reload"));
+        }
+        match self.phase {
+            Phase::Act {
+                committed: Some(begun),
+            } if self.progress == 0 => {
+                Err(Refusal::new(rule_of_committed(begun), "nothing_done_yet"))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// The book on this city and its kind, if the pawn stands on a book city (V-A1).
+    fn book_here(&self) -> Result<(u8, BookKind), Refusal> {
+        match self.config.rules.board.book_at(self.me().space) {
+            Some(book) => Ok((book, BookKind::of_book(book))),
+            None => Err(Refusal::new("V-A1", "not_at_book_city")),
+        }
+    }
+
+    /// The visible face of `side` of this city's book (V-C6).
+    fn face_on(&self, book: u8, kind: BookKind, side: Side) -> Result<Face, Refusal> {
+        self.book(book)
+            .visible(&self.config.rules, kind, side)
+            .ok_or_else(|| Refusal::new("V-A1", "pile_empty"))
+    }
+
+    /// A book city of `wanted` kind, if the pawn stands on one (V-A1).
+    fn book_of_kind(&self, wanted: BookKind) -> Result<u8, Refusal> {
+        let (book, kind) = self.book_here()?;
+        match (kind, wanted) {
+            (BookKind::Equipment, BookKind::Equipment)
+            | (BookKind::Commission, BookKind::Commission) => Ok(book),
+            (_, BookKind::Equipment) => Err(Refusal::new("V-A1", "not_equipment_city")),
+            (_, BookKind::Commission) => Err(Refusal::new("V-A1", "not_commission_city")),
+        }
+    }
+
+    // rule V-A1: the first page turn of a turn is free, each further one costs a coin.
+    fn check_turn(&self, from: Side) -> Check {
+        let (book, kind) = self.book_here()?;
+        self.face_on(book, kind, from)?;
+        // After a return, a coin must stay for the purchase the return was for.
+        let need = self.page_turn_cost() + u8::from(self.must_buy);
+        let have = self.me().coins;
+        if have < need {
+            return Err(short("V-A1", "no_coin_for_page", need, have));
+        }
+        Ok(())
+    }
+
+    // rule V-A1: equipment costs one gold from a card of the player's choice.
+    fn check_buy_equipment(&self, side: Side, gold_from: Item) -> Check {
+        let book = self.book_of_kind(BookKind::Equipment)?;
+        let me = self.me();
+        if let Face::Equipment(face) = self.face_on(book, BookKind::Equipment, side)? {
+            if me.owns(face.item) {
+                return Err(Refusal::new("V-A1", "already_own_item"));
+            }
+        }
+        if me.gems[gold_from.index()] == Some(Gem::Gold) {
+            return Ok(());
+        }
+        let gold = me.gems.iter().filter(|&&g| g == Some(Gem::Gold)).count() as u8;
+        Err(match gold_from {
+            _ if gold == 0 => short("V-A1", "no_gold", 1, 0),
+            Item::GoldPan => Refusal::new("V-A1", "gold_pan_empty"),
+            _ => Refusal::new("V-A1", "no_gold_on_item"),
+        })
+    }
+
+    /// rule V-A1: a commission costs a coin; at most 3 are held incomplete.
+    fn check_commission_purchase(&self) -> Check {
+        let me = self.me();
+        if me.coins < 1 {
+            return Err(short("V-A1", "no_coin_for_commission", 1, me.coins));
+        }
+        Ok(())
+    }
+
+    // rule V-A1
+    fn check_buy_commission(&self, side: Side) -> Check {
+        let book = self.book_of_kind(BookKind::Commission)?;
+        self.face_on(book, BookKind::Commission, side)?;
+        if self.me().incomplete.len() >= MAX_INCOMPLETE {
+            return Err(Refusal::new("V-A1", "commissions_full").with("max", MAX_INCOMPLETE));
+        }
+        self.check_commission_purchase()
+    }
+
+    // rule V-A1: a return only on the way to buying another commission.
+    fn check_return(&self, commission: u8, _side: Side) -> Check {
+        self.book_of_kind(BookKind::Commission)?;
+        let held = self.me().incomplete.len();
+        if held < MAX_INCOMPLETE {
+            return Err(Refusal::new("V-A1", "return_needs_full_hand").with("max", MAX_INCOMPLETE));
+        }
+        if usize::from(commission) >= held {
+            return Err(Refusal::new("V-A1", "no_such_commission"));
+        }
+        self.check_commission_purchase()
+    }
+
+    /// Gems available to load here: the road space's, or the discard area's at harbours.
+    fn load_supply(&self) -> Gems {
+        match self.gems_at(self.me().space) {
+            Some(gems) => gems,
+            None => self.discard,
+        }
+    }
+
+    /// rule V-A2: loading happens on road spaces, harbour spaces and the harbour city; a
+    /// harbour loads at most one gem per ship each action.
+    fn check_loading_space(&self) -> Check {
+        let kind = self.space_kind();
+        match kind {
+            SpaceKind::Road => Ok(()),
+            SpaceKind::Harbour { ships } | SpaceKind::HarbourCity { ships }
+                if self.loads >= ships =>
+            {
+                Err(Refusal::new("V-A2", "ships_used").with("ships", ships))
+            }
+            SpaceKind::Harbour { .. } | SpaceKind::HarbourCity { .. } => Ok(()),
+            _ => Err(Refusal::new("V-A2", "not_at_loading_space")),
+        }
+    }
+
+    /// rule V-A2: a horse or cart costs its printed coins each time it is loaded.
+    fn check_load_cost(&self, item: Item) -> Check {
+        let me = self.me();
+        let cost = me.cost_to_load(item);
+        if me.coins < cost {
+            return Err(short("V-A2", "load_cost_unaffordable", cost, me.coins));
+        }
+        Ok(())
+    }
+
+    // rule V-A2
+    fn check_load(&self, gem: Gem, onto: Item) -> Check {
+        self.check_loading_space()?;
+        if self.pending_reload.is_some_and(|pending| pending != onto) {
+            return Err(Refusal::new("V-A2", "must_reload"));
+        }
+        if self.load_supply()[gem.index()] == 0 {
+            return Err(Refusal::new("V-A2", "gem_not_here"));
+        }
+        let me = self.me();
+        if !me.owns(onto) {
+            return Err(Refusal::new("V-A2", "item_not_owned"));
+        }
+        // rule V-C5: the gold pan takes gold, a tool its colour, horse and cart any gem.
+        if !onto.accepts(gem) {
+            return Err(Refusal::new("V-C5", "item_cannot_load_gem"));
+        }
+        if me.gems[onto.index()].is_some() {
+            return Err(Refusal::new("V-C5", "item_full"));
+        }
+        self.check_load_cost(onto)
+    }
+
+    // rule V-A2: unloading is for loading that horse or cart again, so it must be possible.
+    fn check_unload(&self, from: Item) -> Check {
+        self.check_loading_space()?;
+        if self.pending_reload.is_some() {
+            return Err(Refusal::new("V-A2", "must_reload"));
+        }
+        if !from.loads_any() {
+            return Err(Refusal::new("V-A2", "unload_horse_cart_only"));
+        }
+        if self.me().gems[from.index()].is_none() {
+            return Err(Refusal::new("V-A2", "item_empty"));
+        }
+        self.check_load_cost(from)?;
+        let at_harbour = self.gems_at(self.me().space).is_none();
+        if !at_harbour && self.load_supply().iter().all(|&n| n == 0) {
+            return Err(Refusal::new("V-A2", "nothing_to_reload"));
+        }
+        Ok(())
+    }
+
+    // rule V-A3: a commission of this house's colour, paid exactly.
+    fn check_complete(&self, commission: u8, pay_from: Items) -> Check {
+        let SpaceKind::PatronHouse { color } = self.space_kind() else {
+            return Err(Refusal::new("V-A3", "not_at_patron_house"));
+        };
+        let me = self.me();
+        let Some(held) = me.incomplete.get(usize::from(commission)) else {
+            return Err(Refusal::new("V-A3", "no_such_commission"));
+        };
+        let wants = held.face(&self.config.rules).wants;
+        if held.face(&self.config.rules).color != color {
+            return Err(Refusal::new("V-A3", "wrong_patron"));
+        }
+        if wants.coins > 0 {
+            if me.coins < wants.coins {
+                return Err(short("V-A3", "not_enough_coins", wants.coins, me.coins));
+            }
+            if pay_from != Items(0) {
+                return Err(Refusal::new("V-A3", "pays_with_coin"));
+            }
+            return Ok(());
+        }
+        if pays(me, pay_from, wants.gems) {
+            return Ok(());
+        }
+        let mut carried = [0u8; 5];
+        for gem in me.gems.iter().flatten() {
+            carried[gem.index()] += 1;
+        }
+        let covered = (0..5).all(|g| carried[g] >= wants.gems[g]);
+        Err(if covered {
+            Refusal::new("V-A3", "wrong_payment")
+        } else {
+            Refusal::new("V-A3", "requirement_not_met")
+        })
+    }
+}
+
+/// Whether the gems on `items` are exactly `wants` (V-A3).
+fn pays(me: &Player, items: Items, wants: Gems) -> bool {
+    let mut got = [0u8; 5];
+    for item in items.iter() {
+        match me.gems[item.index()] {
+            Some(gem) => got[gem.index()] += 1,
+            None => return false,
+        }
+    }
+    got == wants
+}
