@@ -1,6 +1,6 @@
 // Issue 28, part 4: rough edges a new user met (layout, texts, emblems).
 import { expect, test, type Page } from '@playwright/test'
-import { createFromLobby, screenshot } from './table'
+import { awaitTurn, createFromLobby, probe, screenshot } from './table'
 
 const WIDTHS = [
   { width: 390, height: 844 },
@@ -191,4 +191,35 @@ test('the replay steps by turn and by move, jumps to a move from the log, and pl
   await viewer.locator('select').last().selectOption('64')
   await viewer.getByRole('button', { name: 'Play' }).click()
   await expect(page.getByTestId('end-screen')).toBeVisible({ timeout: 60_000 })
+})
+
+test('ending the play with gold in hand asks first, and a person can turn the question off', async ({ page }) => {
+  await createFromLobby(page, { game: 'valley', players: 2, seats: ['me', 'bot:easy'] })
+  await awaitTurn(page)
+  // The first play menu: five starter cards in hand, so a card can be bought.
+  const list = page.getByTestId('legal-list')
+  await expect(list.getByRole('button', { name: /^Buy/ }).first()).toBeVisible()
+  const seq = (await probe(page))?.seq
+  await list.getByRole('button', { name: 'End play' }).click()
+  const dialog = page.getByTestId('confirm-early-end')
+  await expect(dialog).toBeVisible()
+  await expect(dialog).toContainText('could still buy a card')
+  await screenshot(page, 'rough-early-end')
+  await dialog.getByTestId('confirm-early-end-cancel').click()
+  await expect(dialog).toBeHidden()
+  expect((await probe(page))?.seq).toBe(seq)
+  // Asked again; this time end anyway and stop asking.
+  await list.getByRole('button', { name: 'End play' }).click()
+  await dialog.getByTestId('dont-ask-early-end').check()
+  await dialog.getByTestId('confirm-early-end-confirm').click()
+  await page.waitForFunction((before) => (window.__tabletop?.seq ?? 0) > (before ?? 0), seq)
+  await expect(page.getByRole('checkbox', { name: 'Ask before I give up a free choice' })).not.toBeChecked()
+  await awaitTurn(page)
+  const next = (await probe(page))?.seq ?? 0
+  const endPlay = list.getByRole('button', { name: 'End play' })
+  if (await endPlay.isVisible()) {
+    await endPlay.click()
+    await expect(dialog).toBeHidden()
+    await page.waitForFunction((before) => (window.__tabletop?.seq ?? 0) > before, next)
+  }
 })

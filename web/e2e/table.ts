@@ -98,6 +98,10 @@ export async function clickOneMove(page: Page, random: () => number): Promise<nu
       if (n === 0) break
       await options.nth(Math.floor(random() * n)).click()
     }
+    // Ending a play with a free choice left asks first (Valley's "End play" with gold in
+    // hand): a random player means it.
+    const early = page.getByTestId('confirm-early-end')
+    if (await early.isVisible()) await early.getByTestId('confirm-early-end-confirm').click()
     // Sent: wait for the server's answer. Not sent (a selection): click on.
     const sent = (await probe(page))?.busy ?? false
     if (sent || (await probe(page))?.seq !== before) {

@@ -45,4 +45,11 @@ export interface GameModule<View, Action, Event> {
    * The shell calls it before the board mounts.
    */
   useData?(toml: string | null): void
+  /**
+   * When `action` ends the turn (or its play) while `legal` still offers something that
+   * costs nothing to keep doing (Valley of the Kings: "End play" with gold in hand for a
+   * card), what is left, as a sentence in the current language: the table asks before
+   * sending it (a person can turn the question off). Null when nothing is given up.
+   */
+  endsEarly?(action: Action, legal: Legal<Action>[]): string | null
 }

@@ -5,9 +5,9 @@
 const SOUND_KEY = 'tabletop.turnSound'
 const NOTIFY_KEY = 'tabletop.turnNotify'
 
-type Store = Pick<Storage, 'getItem' | 'setItem'>
+export type Store = Pick<Storage, 'getItem' | 'setItem'>
 
-function storage(): Store | undefined {
+export function storage(): Store | undefined {
   return globalThis.localStorage
 }
 

@@ -4,6 +4,7 @@ import type { Event } from '../../generated/valdora/Event'
 import type { View } from '../../generated/valdora/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
+import { endsEarly } from './early'
 import { actionText, eventText } from './text'
 
 const valdora: GameModule<View, Action, Event> = {
@@ -11,6 +12,7 @@ const valdora: GameModule<View, Action, Event> = {
   Board,
   eventText,
   actionText,
+  endsEarly,
 }
 
 export default valdora
