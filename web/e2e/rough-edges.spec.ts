@@ -223,3 +223,52 @@ test('ending the play with gold in hand asks first, and a person can turn the qu
     await page.waitForFunction((before) => (window.__tabletop?.seq ?? 0) > before, next)
   }
 })
+
+test("Valley of the Kings on a laptop: the pyramid, the hand and the tomb fit 1366x768, and a card opens large to read", async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 768 })
+  await createFromLobby(page, { game: 'valley', players: 2, seats: ['me', 'bot:easy'] })
+  await awaitTurn(page)
+  const board = page.getByTestId('board')
+  await board.locator('.valley').evaluate((e) => e.scrollIntoView({ block: 'start' }))
+  const inView = async (what: string, box: { x: number; y: number; width: number; height: number } | null) => {
+    expect(box, what).not.toBeNull()
+    if (!box) return
+    expect(box.x, what).toBeGreaterThanOrEqual(0)
+    expect(box.x + box.width, what).toBeLessThanOrEqual(1366)
+    expect(box.y, what).toBeGreaterThanOrEqual(0)
+    expect(box.y + box.height, `${what}: bottom ${box.y + box.height} within 768`).toBeLessThanOrEqual(768)
+  }
+  await inView('the pyramid', await board.locator('.pyramid').first().boundingBox())
+  const hand = board.locator('.hand [data-card]')
+  expect(await hand.count()).toBeGreaterThan(0)
+  for (const card of await hand.all()) await inView('a hand card', await card.boundingBox())
+  await inView('your tomb', await board.locator('.tomb-area').boundingBox())
+  await screenshot(page, 'valley-laptop')
+
+  // A long press opens the card large, with all of its text (on touch too); it plays nothing.
+  const seq = (await probe(page))?.seq
+  const card = board.locator('.pyramid [data-card]').first()
+  const box = await card.boundingBox()
+  if (!box) throw new Error('no card in the pyramid')
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2)
+  await page.mouse.down()
+  await page.waitForTimeout(700)
+  await page.mouse.up()
+  const zoom = page.getByTestId('card-zoom')
+  await expect(zoom).toBeVisible()
+  const text = zoom.locator('.text')
+  const fits = await text.evaluate((e) => e.scrollHeight <= e.clientHeight + 1)
+  expect(fits, 'the whole text shows').toBe(true)
+  await screenshot(page, 'valley-card-zoom')
+  await zoom.getByTestId('card-zoom-close').click()
+  await expect(zoom).toBeHidden()
+  expect((await probe(page))?.seq).toBe(seq)
+  // By touch: a long press with a finger (pointer events of type touch).
+  const handCard = hand.first()
+  await handCard.dispatchEvent('pointerdown', { pointerType: 'touch', button: 0, isPrimary: true, clientX: 1, clientY: 1 })
+  await page.waitForTimeout(700)
+  await handCard.dispatchEvent('pointerup', { pointerType: 'touch', button: 0, isPrimary: true, clientX: 1, clientY: 1 })
+  await expect(zoom).toBeVisible()
+  await page.keyboard.press('Escape')
+  await expect(zoom).toBeHidden()
+})
