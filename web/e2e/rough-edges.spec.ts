@@ -272,3 +272,31 @@ test("Valley of the Kings on a laptop: the pyramid, the hand and the tomb fit 13
   await page.keyboard.press('Escape')
   await expect(zoom).toBeHidden()
 })
+
+test('on a phone every space and cell a finger must hit is at least 40 px (Valdora as drawn, Pandoria zoomed in)', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 })
+  const smallest = async (selector: string) =>
+    page.locator(selector).evaluateAll((targets) =>
+      Math.min(...targets.map((t) => {
+        const box = t.getBoundingClientRect()
+        return Math.min(box.width, box.height)
+      })),
+    )
+  await createFromLobby(page, { game: 'valdora', players: 3, seats: ['me', 'bot:easy', 'bot:easy'] })
+  await awaitTurn(page)
+  const spaces = '[data-testid="board"] svg.valley [data-legal="true"]'
+  await expect(page.locator(spaces).first()).toBeVisible()
+  expect(await smallest(spaces)).toBeGreaterThanOrEqual(40)
+  await expectNoSidewaysScroll(page)
+  await screenshot(page, 'valdora-phone-spaces', 'board')
+
+  await createFromLobby(page, { game: 'pandoria', players: 2, seats: ['me', 'bot:easy'] })
+  await awaitTurn(page)
+  const cells = '[data-testid="board"] svg [data-legal="true"]'
+  await expect(page.locator(cells).first()).toBeVisible()
+  const zoomIn = page.getByRole('button', { name: 'Zoom in' })
+  for (let press = 0; press < 5 && (await smallest(cells)) < 40; press++) await zoomIn.click()
+  expect(await smallest(cells)).toBeGreaterThanOrEqual(40)
+  await expectNoSidewaysScroll(page)
+  await screenshot(page, 'pandoria-phone-zoomed', 'board')
+})
