@@ -25,6 +25,7 @@ pub mod data;
 mod evaluation;
 pub mod events;
 mod explain;
+mod fault;
 pub mod hex;
 pub mod map;
 pub mod render;

@@ -6,6 +6,7 @@ use crate::board::CellKind;
 use crate::cards::{card_bit, Building, CardId, Realm};
 use crate::components::Resource;
 use crate::events::{Event, Reason};
+use crate::fault::{Fault, Key};
 use crate::hex::{Cell, CellSet, NO_CELL};
 use crate::state::{Pandoria, Phase, Turn, MARKET, MONUMENT_BASE, NO_CARD, SLOTS};
 use engine::{EventSink, Seat};
@@ -74,20 +75,15 @@ impl Pandoria {
     /// P-T3 (a) and (b), without `Skip`.
     fn push_figure_options(&self, out: &mut impl ActionSink) {
         let seat = self.current;
-        let p = self.player(seat);
-        let humans = p.is(Realm::Humans);
+        let (figure, leader) = self.reserve_choices(seat);
         for at in self.turn.placed {
-            if at == NO_CELL || self.figure_at(at).is_some() {
+            if self.figure_cell_check(at).is_err() {
                 continue;
             }
-            if self.map.castle(at).is_none() && self.map.in_closed_region(at) {
-                continue;
-            }
-            if p.figures > 0 {
+            if figure {
                 out.push(Action::PlaceFigure { at, leader: false });
             }
-            // P-X6, P-K1: the leader goes last, except for humans-B.
-            if p.leader_in_reserve && (p.figures == 0 || humans) {
+            if leader {
                 out.push(Action::PlaceFigure { at, leader: true });
             }
         }
@@ -98,6 +94,25 @@ impl Pandoria {
         }
     }
 
+    /// P-T3 (a): a reserve figure may go on `at`, a hex of the piece just placed,
+    /// unoccupied, and not a tile hex of a closed region (a castle always may).
+    pub(crate) fn figure_cell_check(&self, at: Cell) -> Result<(), Fault> {
+        let fault = |code| Err(Fault::new("P-T3", code).with(Key::Cell, at));
+        if !self.rules().board.contains(at) {
+            return fault("cell_off_map");
+        }
+        if !self.turn.placed.contains(&at) {
+            return fault("not_on_placed_piece");
+        }
+        if self.figure_at(at).is_some() {
+            return fault("cell_occupied");
+        }
+        if self.map.castle(at).is_none() && self.map.in_closed_region(at) {
+            return fault("region_closed");
+        }
+        Ok(())
+    }
+
     /// Calls `f` with every way to pay `cost` of `resource` (P-T7).
     pub(crate) fn pay_options(
         &self,
@@ -106,20 +121,61 @@ impl Pandoria {
         cost: u8,
         mut f: impl FnMut(Option<Resource>),
     ) {
-        let p = self.player(seat);
-        let have = p.resources[resource.index()];
-        if have >= cost {
-            f(None);
-            return;
-        }
-        if let Some(market) = p.visible(self.rules(), Building::Market) {
-            let need = u16::from(market.building_value) * u16::from(cost - have);
-            for other in Resource::ALL {
-                if other != resource && u16::from(p.resources[other.index()]) >= need {
-                    f(Some(other));
-                }
+        for pay in [
+            None,
+            Some(Resource::Crystal),
+            Some(Resource::Gold),
+            Some(Resource::Wood),
+        ] {
+            if self.pay_check(seat, resource, cost, pay).is_ok() {
+                f(pay);
             }
         }
+    }
+
+    /// P-T7: may `seat` pay `cost` of `resource` this way? From the resource itself when
+    /// it suffices (`pay` empty), otherwise the shortfall through a visible Market (P-B6)
+    /// with one other resource (P-X17), at the Market's rate.
+    pub(crate) fn pay_check(
+        &self,
+        seat: Seat,
+        resource: Resource,
+        cost: u8,
+        pay: Option<Resource>,
+    ) -> Result<(), Fault> {
+        let p = self.player(seat);
+        let have = p.resources[resource.index()];
+        let Some(other) = pay else {
+            return if have >= cost {
+                Ok(())
+            } else {
+                Err(Fault::new("P-T7", "not_enough")
+                    .with(Key::Resource, resource)
+                    .with(Key::Need, cost)
+                    .with(Key::Have, have))
+            };
+        };
+        if have >= cost {
+            return Err(Fault::new("P-T7", "pay_not_needed").with(Key::Resource, resource));
+        }
+        let Some(market) = p.visible(self.rules(), Building::Market) else {
+            return Err(Fault::new("P-B6", "no_market")
+                .with(Key::Resource, resource)
+                .with(Key::Need, cost)
+                .with(Key::Have, have));
+        };
+        if other == resource {
+            return Err(Fault::new("P-X17", "pay_with_same_resource").with(Key::Resource, resource));
+        }
+        let need = usize::from(market.building_value) * usize::from(cost - have);
+        let other_have = p.resources[other.index()];
+        if usize::from(other_have) < need {
+            return Err(Fault::new("P-T7", "not_enough_to_exchange")
+                .with(Key::Resource, other)
+                .with(Key::Need, need)
+                .with(Key::Have, other_have));
+        }
+        Ok(())
     }
 
     /// P-T7: pays `cost` of `resource`, a shortfall with `pay` through the Market. The
@@ -175,19 +231,30 @@ impl Pandoria {
 
     /// P-T5: the wood cost of building `card` into `slot`, or `None` if not allowed.
     pub(crate) fn build_cost(&self, seat: Seat, card: CardId, slot: usize) -> Option<u8> {
+        self.build_check(seat, card, slot).ok()
+    }
+
+    /// P-T5: the wood cost of building `card` into `slot`, or why it may not be built.
+    pub(crate) fn build_check(&self, seat: Seat, card: CardId, slot: usize) -> Result<u8, Fault> {
         let p = self.player(seat);
         let rules = &*self.config.rules;
-        if slot >= SLOTS || p.monuments[slot] != 0 || p.hand & card_bit(card) == 0 {
-            return None;
+        let new = match rules.cards.get(usize::from(card)) {
+            Some(new) if p.hand & card_bit(card) != 0 => new,
+            _ => return Err(Fault::new("P-T5", "card_not_in_hand").with(Key::Card, card)),
+        };
+        if slot >= SLOTS {
+            return Err(Fault::new("P-T5", "no_such_slot").with(Key::Slot, slot));
         }
-        let new = rules.cards.get(usize::from(card))?;
-        let duplicate = (0..SLOTS).any(|s| {
+        if p.monuments[slot] != 0 {
+            return Err(Fault::new("P-T5", "slot_has_monument").with(Key::Slot, slot));
+        }
+        let duplicate = (0..SLOTS).find(|&s| {
             s != slot
                 && p.slots[s] != NO_CARD
                 && rules.cards[usize::from(p.slots[s])].building == new.building
         });
-        if duplicate {
-            return None;
+        if let Some(other) = duplicate {
+            return Err(Fault::new("P-T5", "duplicate_building").with(Key::Slot, other));
         }
         let base = match p.slots[slot] {
             NO_CARD => new.wood_cost,
@@ -196,44 +263,71 @@ impl Pandoria {
                 .saturating_sub(rules.cards[usize::from(old)].wood_cost)
                 .max(1),
         };
-        Some(
-            base.saturating_sub(self.carpenter_discount(seat, slot))
-                .max(1),
-        )
+        Ok(base
+            .saturating_sub(self.carpenter_discount(seat, slot))
+            .max(1))
     }
 
     /// P-T6: the wood cost of a monument on `slot`, or `None` if not allowed.
     pub(crate) fn monument_cost(&self, seat: Seat, slot: usize) -> Option<u8> {
+        self.monument_check(seat, slot).ok()
+    }
+
+    /// P-T6: the wood cost of a monument on `slot`, or why none may go there.
+    pub(crate) fn monument_check(&self, seat: Seat, slot: usize) -> Result<u8, Fault> {
         let p = self.player(seat);
-        if slot >= SLOTS || self.monuments.is_empty() || p.slots[slot] == NO_CARD {
-            return None;
+        let fault = |code| Err(Fault::new("P-T6", code).with(Key::Slot, slot));
+        if slot >= SLOTS {
+            return fault("no_such_slot");
+        }
+        if self.monuments.is_empty() {
+            return Err(Fault::new("P-T6", "no_monument_left"));
+        }
+        if p.monuments[slot] != 0 {
+            return fault("slot_has_monument");
+        }
+        if p.slots[slot] == NO_CARD {
+            return fault("no_building_in_slot");
         }
         let covered = self.rules().cards[usize::from(p.slots[slot])].wood_cost;
-        Some(
-            MONUMENT_BASE
-                .saturating_sub(covered)
-                .saturating_sub(self.carpenter_discount(seat, slot))
-                .max(1),
-        )
+        Ok(MONUMENT_BASE
+            .saturating_sub(covered)
+            .saturating_sub(self.carpenter_discount(seat, slot))
+            .max(1))
+    }
+
+    /// The card in market slot `market`, or why there is none: `rule` is the rule that
+    /// takes it (P-T9 buying, P-SP1 Acquire).
+    pub(crate) fn market_card_check(
+        &self,
+        market: usize,
+        rule: &'static str,
+    ) -> Result<CardId, Fault> {
+        match self.market.get(market) {
+            None => Err(Fault::new(rule, "no_such_market_slot").with(Key::Market, market)),
+            // P-X3: a slot the deck could not refill stays empty.
+            Some(&NO_CARD) => Err(Fault::new(rule, "market_slot_empty").with(Key::Market, market)),
+            Some(&card) => Ok(card),
+        }
     }
 
     /// P-T9: the gold price of market card `market` (Bank, P-B1).
     pub(crate) fn buy_price(&self, seat: Seat, market: usize) -> Option<u8> {
-        let card = *self.market.get(market)?;
-        if card == NO_CARD {
-            return None;
-        }
+        self.buy_check(seat, market).ok()
+    }
+
+    /// P-T9: the gold price of market card `market`, or why it is not for sale.
+    pub(crate) fn buy_check(&self, seat: Seat, market: usize) -> Result<u8, Fault> {
+        let card = self.market_card_check(market, "P-T9")?;
         let rules = &*self.config.rules;
         let bank = self
             .player(seat)
             .visible(rules, Building::Bank)
             .map_or(0, |c| c.building_value);
-        Some(
-            rules.cards[usize::from(card)]
-                .gold_price
-                .saturating_sub(bank)
-                .max(1),
-        )
+        Ok(rules.cards[usize::from(card)]
+            .gold_price
+            .saturating_sub(bank)
+            .max(1))
     }
 
     pub(crate) fn push_builds(&self, out: &mut impl ActionSink) {
@@ -330,6 +424,38 @@ impl Pandoria {
             }
         }
         targets
+    }
+
+    /// P-K3: may `seat` move its figure on `from` to `to`? One own non-leader figure,
+    /// to a cell at distance 1 or 2 it may stop on, over a cell it may pass.
+    pub(crate) fn elf_move_check(&self, seat: Seat, from: Cell, to: Cell) -> Result<(), Fault> {
+        let board = &self.config.rules.board;
+        match self.figure_at(from) {
+            Some((owner, _)) if owner != seat => {
+                return Err(Fault::new("P-K3", "not_own_figure").with(Key::Cell, from));
+            }
+            Some((_, true)) => return Err(Fault::new("P-K3", "leader_cannot_move")),
+            Some(_) => {}
+            None => return Err(Fault::new("P-K3", "no_figure_there").with(Key::Cell, from)),
+        }
+        let fault = |code| Err(Fault::new("P-K3", code).with(Key::Cell, to));
+        if !board.contains(to) || !board.contains(from) {
+            return fault("cell_off_map");
+        }
+        if self.elf_targets(seat, from).contains(to) {
+            return Ok(());
+        }
+        let distance = board.distance(from, to);
+        if distance == 0 || distance > 2 {
+            return Err(Fault::new("P-K3", "too_far").with(Key::Distance, distance));
+        }
+        if self.figure_at(to).is_some() {
+            return fault("cell_occupied");
+        }
+        if !self.elf_target(seat, to) {
+            return fault("target_not_allowed");
+        }
+        fault("path_blocked")
     }
 
     fn push_elf_moves(&self, out: &mut impl ActionSink) {
