@@ -21,6 +21,7 @@ pub mod actions;
 pub mod board;
 pub mod cards;
 pub mod components;
+mod costs;
 pub mod data;
 mod evaluation;
 pub mod events;

@@ -6,11 +6,12 @@ use serde::Serialize;
 use crate::actions::{Action, ActionSink, Count};
 use crate::cards::{card_bit, Building, CardId, Realm, Spell};
 use crate::components::Resource;
+use crate::costs::Paid;
 use crate::events::{Event, Reason};
 use crate::fault::{Fault, Key};
 use crate::hex::{Cell, CellSet, NO_CELL};
 use crate::state::{Pandoria, Phase, LEADER, MARKET, NO_CARD, SLOTS};
-use crate::turn::{cards_of, Paid};
+use crate::turn::cards_of;
 use engine::{EventSink, Seat};
 
 /// The step a spell is waiting for (P-Z4: public).

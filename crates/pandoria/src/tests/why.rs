@@ -493,7 +493,9 @@ fn with_index(v: u8) -> Vec<Action> {
         Action::RageOn { at: v },
         Action::PlaceDrawn { at: v, dir: v },
         Action::PlaceDrawn { at: 0, dir: v },
-        Action::DrawFrom { single: v.is_multiple_of(2) },
+        Action::DrawFrom {
+            single: v.is_multiple_of(2),
+        },
         Action::Skip,
         Action::Done,
     ];
