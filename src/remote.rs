@@ -382,6 +382,8 @@ fn play_remote(
                 table.seats = seats;
                 table.status = status;
             }
+            // Answers a question this client never asks.
+            ServerMessage::Why { .. } => {}
             ServerMessage::Error { kind, message, .. } => {
                 writeln!(out, "server: {} ({})", message, kind_name(kind))?;
                 // A stale move is followed by the state; any other refusal leaves the

@@ -873,7 +873,7 @@ async fn bad_messages_change_nothing(db: &TestDb) {
     let mut kinds: HashMap<String, usize> = HashMap::new();
     for i in 0..10_500u32 {
         let client = if i % 2 == 0 { mover } else { idle };
-        let text = match i % 12 {
+        let text = match i % 15 {
             0 => (0..rng.gen_range(1..30)).map(|_| pieces[rng.gen_range(0..pieces.len())]).collect(),
             1 => r#"{"type":"act","seq":"x","action":1}"#.to_string(),
             2 => json!({"type": "act", "seq": seq, "action": {"Move": {"to": 250 + i}}}).to_string(),
@@ -885,6 +885,10 @@ async fn bad_messages_change_nothing(db: &TestDb) {
             8 => "x".repeat(20_000),
             9 => json!([1, 2, 3]).to_string(),
             10 => json!({"type": "act", "seq": seq}).to_string(),
+            // "Why?" with an action of another game, with none, with a field too many.
+            12 => json!({"type": "why", "action": valley_action}).to_string(),
+            13 => json!({"type": "why"}).to_string(),
+            14 => json!({"type": "why", "action": {"Move": {"to": 250 + i}}, "seq": seq}).to_string(),
             _ => json!({"type": "act", "seq": seq, "action": "End"}).to_string(),
         };
         if i % 500 == 499 {

@@ -83,7 +83,8 @@ impl CellSet {
     #[inline]
     pub fn contains(&self, cell: Cell) -> bool {
         let c = usize::from(cell);
-        self.0[c / 64] >> (c % 64) & 1 == 1
+        // A cell past MAX_CELLS (NO_CELL, or a bad id in an action) is never in a set.
+        self.0.get(c / 64).is_some_and(|w| w >> (c % 64) & 1 == 1)
     }
 
     /// Adds a cell; cells at or above [`MAX_CELLS`] are ignored (the board never has them).
@@ -98,7 +99,9 @@ impl CellSet {
     #[inline]
     pub fn remove(&mut self, cell: Cell) {
         let c = usize::from(cell);
-        self.0[c / 64] &= !(1 << (c % 64));
+        if let Some(w) = self.0.get_mut(c / 64) {
+            *w &= !(1 << (c % 64));
+        }
     }
 
     pub fn len(&self) -> usize {

@@ -14,6 +14,7 @@ use tinyvec::ArrayVec;
 
 use crate::board::{Board, CellKind};
 use crate::components::Terrain;
+use crate::fault::{Fault, Key};
 use crate::hex::{opposite, Cell, CellSet, Dir, MAX_CELLS, NO_CELL};
 
 const NO_TERRAIN: u8 = u8::MAX;
@@ -155,6 +156,31 @@ impl Map {
         self.placeable.contains(cell)
     }
 
+    /// P-G7, explained: why a single piece may not go on `cell`.
+    pub(crate) fn single_check(&self, board: &Board, cell: Cell) -> Result<(), Fault> {
+        if self.single_legal(cell) {
+            return Ok(());
+        }
+        self.empty_field_check(board, cell)?;
+        Err(Fault::new("P-G7", "not_next_to_anchor").with(Key::Cell, cell))
+    }
+
+    /// P-G6/P-G7: `cell` is an empty field cell; the fault cites P-G7, a double
+    /// placement re-cites it.
+    fn empty_field_check(&self, board: &Board, cell: Cell) -> Result<(), Fault> {
+        if !board.contains(cell) {
+            return Err(Fault::new("P-G7", "cell_off_map").with(Key::Cell, cell));
+        }
+        if self.empty.contains(cell) {
+            return Ok(());
+        }
+        let code = match board.kind(cell) {
+            CellKind::Field | CellKind::Start => "cell_occupied",
+            _ => "not_a_field_cell",
+        };
+        Err(Fault::new("P-G7", code).with(Key::Cell, cell))
+    }
+
     /// Every legal single placement, in (r, q) order.
     pub fn single_placements(&self) -> CellSet {
         self.placeable
@@ -173,6 +199,25 @@ impl Map {
             }
             None => false,
         }
+    }
+
+    /// P-G6, explained: why a double tile may not go on `at` and its neighbour `dir`.
+    pub(crate) fn double_check(&self, board: &Board, at: Cell, dir: Dir) -> Result<(), Fault> {
+        if self.double_legal(board, at, dir) {
+            return Ok(());
+        }
+        if dir >= 6 {
+            return Err(Fault::new("P-G6", "no_such_direction").with(Key::Dir, dir));
+        }
+        let g6 = |f: Fault| f.citing("P-G6");
+        self.empty_field_check(board, at).map_err(g6)?;
+        let Some(other) = board.neighbour(at, dir) else {
+            return Err(Fault::new("P-G6", "second_half_off_map")
+                .with(Key::Cell, at)
+                .with(Key::Dir, dir));
+        };
+        self.empty_field_check(board, other).map_err(g6)?;
+        Err(Fault::new("P-G6", "not_next_to_anchor").with(Key::Cell, at))
     }
 
     /// Calls `out(at, dir)` for every legal double placement, in (r, q) order of `at`,

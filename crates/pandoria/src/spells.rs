@@ -6,10 +6,12 @@ use serde::Serialize;
 use crate::actions::{Action, ActionSink, Count};
 use crate::cards::{card_bit, Building, CardId, Realm, Spell};
 use crate::components::Resource;
+use crate::costs::Paid;
 use crate::events::{Event, Reason};
+use crate::fault::{Fault, Key};
 use crate::hex::{Cell, CellSet, NO_CELL};
 use crate::state::{Pandoria, Phase, LEADER, MARKET, NO_CARD, SLOTS};
-use crate::turn::{cards_of, Paid};
+use crate::turn::cards_of;
 use engine::{EventSink, Seat};
 
 /// The step a spell is waiting for (P-Z4: public).
@@ -90,12 +92,136 @@ impl Pandoria {
         self.map.open_land().difference(self.figures)
     }
 
-    /// May `seat` put a figure from its reserve (leader rule, P-X6 / P-K1)?
-    fn reserve_choices(&self, seat: Seat) -> (bool, bool) {
+    /// May `seat` put a figure, or its leader, from its reserve (leader rule, P-X6 / P-K1)?
+    pub(crate) fn reserve_choices(&self, seat: Seat) -> (bool, bool) {
+        (
+            self.reserve_check(seat, false).is_ok(),
+            self.reserve_check(seat, true).is_ok(),
+        )
+    }
+
+    /// P-T3 (a), P-X6, P-K1: may `seat` put a figure (`leader`: its leader) from its
+    /// reserve? The leader goes last, except for humans-B.
+    pub(crate) fn reserve_check(&self, seat: Seat, leader: bool) -> Result<(), Fault> {
         let p = self.player(seat);
-        let figure = p.figures > 0;
-        let leader = p.leader_in_reserve && (p.figures == 0 || p.is(Realm::Humans));
-        (figure, leader)
+        if !leader {
+            return match p.figures {
+                0 => Err(Fault::new("P-T3", "no_figure_left")),
+                _ => Ok(()),
+            };
+        }
+        if !p.leader_in_reserve {
+            return Err(Fault::new("P-T3", "leader_not_in_reserve"));
+        }
+        if p.figures > 0 && !p.is(Realm::Humans) {
+            return Err(Fault::new("P-X6", "leader_goes_last").with(Key::Figures, p.figures));
+        }
+        Ok(())
+    }
+
+    /// P-G13: may a spell put or move a figure to `cell`? An unoccupied land hex outside
+    /// closed regions ([`Pandoria::spell_targets`]).
+    pub(crate) fn spell_target_check(&self, cell: Cell) -> Result<(), Fault> {
+        if self.spell_targets().contains(cell) {
+            return Ok(());
+        }
+        let code = if !self.rules().board.contains(cell) {
+            "cell_off_map"
+        } else if self.map.land(cell).is_none() {
+            "not_land"
+        } else if self.figure_at(cell).is_some() {
+            "cell_occupied"
+        } else {
+            "region_closed"
+        };
+        Err(Fault::new("P-G13", code).with(Key::Cell, cell))
+    }
+
+    /// An own figure on `cell` (`rule`: the rule that acts on it).
+    pub(crate) fn own_figure_check(
+        &self,
+        seat: Seat,
+        cell: Cell,
+        rule: &'static str,
+    ) -> Result<bool, Fault> {
+        match self.figure_at(cell) {
+            Some((owner, leader)) if owner == seat => Ok(leader),
+            Some(_) => Err(Fault::new(rule, "not_own_figure").with(Key::Cell, cell)),
+            None => Err(Fault::new(rule, "no_figure_there").with(Key::Cell, cell)),
+        }
+    }
+
+    /// P-SP4: a Clone target: a spell target next to one of `seat`'s figures.
+    pub(crate) fn clone_target_check(&self, seat: Seat, cell: Cell) -> Result<(), Fault> {
+        self.spell_target_check(cell)?;
+        if self.clone_targets(seat).contains(cell) {
+            Ok(())
+        } else {
+            Err(Fault::new("P-SP4", "not_next_to_own_figure").with(Key::Cell, cell))
+        }
+    }
+
+    /// P-SP3: an Astral Ship target: an empty ship.
+    pub(crate) fn ship_target_check(&self, cell: Cell) -> Result<(), Fault> {
+        if self.empty_ships().contains(cell) {
+            return Ok(());
+        }
+        let code = if self.rules().board.ships().contains(cell) {
+            "cell_occupied"
+        } else {
+            "not_a_ship"
+        };
+        Err(Fault::new("P-SP3", code).with(Key::Cell, cell))
+    }
+
+    /// P-SP5: Conjure sets only a resource below its value.
+    pub(crate) fn conjure_check(
+        &self,
+        seat: Seat,
+        resource: Resource,
+        value: u8,
+    ) -> Result<(), Fault> {
+        let have = self.player(seat).resources[resource.index()];
+        if have < value {
+            Ok(())
+        } else {
+            Err(Fault::new("P-SP5", "resource_not_below")
+                .with(Key::Resource, resource)
+                .with(Key::Value, value)
+                .with(Key::Have, have))
+        }
+    }
+
+    /// P-SP11: Rage names an own non-leader figure.
+    pub(crate) fn rage_check(&self, seat: Seat, cell: Cell) -> Result<(), Fault> {
+        match self.own_figure_check(seat, cell, "P-SP11")? {
+            true => Err(Fault::new("P-SP11", "leader_cannot_rage")),
+            false => Ok(()),
+        }
+    }
+
+    /// P-SP13: Terrain draws from a stack that is not empty and whose shape has a legal
+    /// placement.
+    pub(crate) fn draw_check(&self, single: bool) -> Result<(), Fault> {
+        let (stack_empty, placeable) = if single {
+            (
+                self.single_stack.is_empty(),
+                !self.map.single_placements().is_empty(),
+            )
+        } else {
+            (
+                self.double_stack.is_empty(),
+                self.map.any_double(&self.rules().board),
+            )
+        };
+        let fault = |code| Err(Fault::new("P-SP13", code).with(Key::Single, single));
+        if stack_empty {
+            fault("stack_empty")
+        } else if !placeable {
+            fault("no_placement_for_shape")
+        } else {
+            Ok(())
+        }
     }
 
     fn push_reserve_placements(&self, seat: Seat, cells: CellSet, out: &mut impl ActionSink) {
@@ -142,14 +268,18 @@ impl Pandoria {
     /// The one exception is P-SP7: the castle goes down *with* a figure on it ("Pon uno de
     /// tus castillos con una figura encima"), so without a reserve castle, a reserve figure
     /// or a legal cell Enchanted Castle cannot be cast at all.
-    fn castable(&self, seat: Seat, spell: Spell) -> bool {
-        match spell {
-            Spell::EnchantedCastle => {
-                self.player(seat).castles > 0
-                    && self.any_reserve(seat)
-                    && !self.map.single_placements().is_empty()
-            }
-            _ => true,
+    pub(crate) fn castable(&self, seat: Seat, spell: Spell) -> Result<(), Fault> {
+        if spell != Spell::EnchantedCastle {
+            return Ok(());
+        }
+        if self.player(seat).castles == 0 {
+            Err(Fault::new("P-SP7", "no_castle_left"))
+        } else if !self.any_reserve(seat) {
+            Err(Fault::new("P-SP7", "no_figure_left"))
+        } else if self.map.single_placements().is_empty() {
+            Err(Fault::new("P-SP7", "no_castle_cell"))
+        } else {
+            Ok(())
         }
     }
 
@@ -157,14 +287,25 @@ impl Pandoria {
     /// one's own and, in the teams variant, never the partner's (seed: "Copia el hechizo
     /// superior de un oponente"). That spell must exist, not be Adopt, and be castable by
     /// `seat` (P-X12).
-    fn adoptable(&self, seat: Seat, from: Seat) -> bool {
-        let partner = self.config.teams && from == (seat + 2) % self.seats;
-        let last = self.player(from).last_spell;
-        if from == seat || partner || last == NO_CARD {
-            return false;
+    pub(crate) fn adoptable(&self, seat: Seat, from: Seat) -> Result<(), Fault> {
+        let fault = |rule, code| Err(Fault::new(rule, code).with(Key::Seat, from));
+        if from >= self.seats {
+            return fault("P-SP2", "no_such_seat");
         }
-        let c = self.rules().cards[usize::from(last)];
-        c.spell != Spell::Adopt && self.castable(seat, c.spell)
+        if from == seat {
+            return fault("P-SP2", "adopt_own_spell");
+        }
+        if self.config.teams && from == (seat + 2) % self.seats {
+            return fault("P-X18", "adopt_partner");
+        }
+        let last = self.player(from).last_spell;
+        let Some(c) = self.rules().cards.get(usize::from(last)) else {
+            return fault("P-SP2", "no_last_spell");
+        };
+        if c.spell == Spell::Adopt {
+            return fault("P-SP2", "adopt_adopt");
+        }
+        self.castable(seat, c.spell)
     }
 
     /// P-P1: `CastSpell` options of the seat to move.
@@ -174,7 +315,7 @@ impl Pandoria {
         for card in cards_of(self.player(seat).hand) {
             let c = rules.cards[usize::from(card)];
             let cost = self.spell_cost(seat, card);
-            if !self.castable(seat, c.spell) {
+            if self.castable(seat, c.spell).is_err() {
                 continue;
             }
             self.pay_options(seat, Resource::Crystal, cost, |pay| {
@@ -272,7 +413,7 @@ impl Pandoria {
             Pending::Acquire { left, picked } => {
                 if left > 0 {
                     for market in 0..MARKET {
-                        if self.market[market] != NO_CARD {
+                        if self.market_card_check(market, "P-SP1").is_ok() {
                             out.push(Action::TakeCard {
                                 market: market as u8,
                             });
@@ -283,7 +424,7 @@ impl Pandoria {
             }
             Pending::Adopt => {
                 for s in 0..self.seats {
-                    if self.adoptable(seat, s) {
+                    if self.adoptable(seat, s).is_ok() {
                         out.push(Action::AdoptFrom { seat: s });
                     }
                 }
@@ -301,7 +442,7 @@ impl Pandoria {
             }
             Pending::Conjure { value } => {
                 for r in Resource::ALL {
-                    if p.resources[r.index()] < value {
+                    if self.conjure_check(seat, r, value).is_ok() {
                         out.push(Action::SetResource { resource: r });
                     }
                 }
@@ -357,7 +498,7 @@ impl Pandoria {
             }
             Pending::Rage { .. } => {
                 for at in self.own_figures(seat).iter() {
-                    if self.figure_at(at) == Some((seat, false)) {
+                    if self.rage_check(seat, at).is_ok() {
                         out.push(Action::RageOn { at });
                     }
                 }
@@ -380,11 +521,10 @@ impl Pandoria {
                 offer_done(out, start, picked);
             }
             Pending::Terrain => {
-                if !self.double_stack.is_empty() && self.map.any_double(&rules.board) {
-                    out.push(Action::DrawFrom { single: false });
-                }
-                if !self.single_stack.is_empty() && !self.map.single_placements().is_empty() {
-                    out.push(Action::DrawFrom { single: true });
+                for single in [false, true] {
+                    if self.draw_check(single).is_ok() {
+                        out.push(Action::DrawFrom { single });
+                    }
                 }
             }
             Pending::TerrainPlace { single, tile } => {

@@ -5,9 +5,11 @@ use crate::actions::{Action, ActionSink, Count, TileId};
 use crate::board::CellKind;
 use crate::cards::{card_bit, Building, CardId, Realm};
 use crate::components::Resource;
+use crate::costs::Paid;
 use crate::events::{Event, Reason};
+use crate::fault::{Fault, Key};
 use crate::hex::{Cell, CellSet, NO_CELL};
-use crate::state::{Pandoria, Phase, Turn, MARKET, MONUMENT_BASE, NO_CARD, SLOTS};
+use crate::state::{Pandoria, Phase, Turn, MARKET, NO_CARD, SLOTS};
 use engine::{EventSink, Seat};
 
 /// The cards of a bitset, in id order.
@@ -74,20 +76,15 @@ impl Pandoria {
     /// P-T3 (a) and (b), without `Skip`.
     fn push_figure_options(&self, out: &mut impl ActionSink) {
         let seat = self.current;
-        let p = self.player(seat);
-        let humans = p.is(Realm::Humans);
+        let (figure, leader) = self.reserve_choices(seat);
         for at in self.turn.placed {
-            if at == NO_CELL || self.figure_at(at).is_some() {
+            if self.figure_cell_check(at).is_err() {
                 continue;
             }
-            if self.map.castle(at).is_none() && self.map.in_closed_region(at) {
-                continue;
-            }
-            if p.figures > 0 {
+            if figure {
                 out.push(Action::PlaceFigure { at, leader: false });
             }
-            // P-X6, P-K1: the leader goes last, except for humans-B.
-            if p.leader_in_reserve && (p.figures == 0 || humans) {
+            if leader {
                 out.push(Action::PlaceFigure { at, leader: true });
             }
         }
@@ -98,142 +95,23 @@ impl Pandoria {
         }
     }
 
-    /// Calls `f` with every way to pay `cost` of `resource` (P-T7).
-    pub(crate) fn pay_options(
-        &self,
-        seat: Seat,
-        resource: Resource,
-        cost: u8,
-        mut f: impl FnMut(Option<Resource>),
-    ) {
-        let p = self.player(seat);
-        let have = p.resources[resource.index()];
-        if have >= cost {
-            f(None);
-            return;
+    /// P-T3 (a): a reserve figure may go on `at`, a hex of the piece just placed,
+    /// unoccupied, and not a tile hex of a closed region (a castle always may).
+    pub(crate) fn figure_cell_check(&self, at: Cell) -> Result<(), Fault> {
+        let fault = |code| Err(Fault::new("P-T3", code).with(Key::Cell, at));
+        if !self.rules().board.contains(at) {
+            return fault("cell_off_map");
         }
-        if let Some(market) = p.visible(self.rules(), Building::Market) {
-            let need = u16::from(market.building_value) * u16::from(cost - have);
-            for other in Resource::ALL {
-                if other != resource && u16::from(p.resources[other.index()]) >= need {
-                    f(Some(other));
-                }
-            }
+        if !self.turn.placed.contains(&at) {
+            return fault("not_on_placed_piece");
         }
-    }
-
-    /// P-T7: pays `cost` of `resource`, a shortfall with `pay` through the Market. The
-    /// changed resources are returned to be told after the act (see [`Paid`]).
-    pub(crate) fn pay(
-        &mut self,
-        seat: Seat,
-        resource: Resource,
-        cost: u8,
-        pay: Option<Resource>,
-    ) -> Paid {
-        let market = self
-            .player(seat)
-            .visible(self.rules(), Building::Market)
-            .map_or(0, |c| c.building_value);
-        let p = &mut self.players[usize::from(seat)];
-        let have = p.resources[resource.index()];
-        let mut paid = Paid([None, None]);
-        match pay {
-            None => p.resources[resource.index()] = have - cost,
-            Some(other) => {
-                p.resources[resource.index()] = 0;
-                let need = market * (cost - have);
-                p.resources[other.index()] -= need;
-                paid.0[0] = Some(Event::ResourceChanged {
-                    seat,
-                    resource: other,
-                    value: p.resources[other.index()],
-                });
-            }
+        if self.figure_at(at).is_some() {
+            return fault("cell_occupied");
         }
-        paid.0[1] = Some(Event::ResourceChanged {
-            seat,
-            resource,
-            value: p.resources[resource.index()],
-        });
-        paid
-    }
-
-    /// The Carpenter discount when covering `slot` (P-B2): none when it covers the
-    /// Carpenter itself.
-    fn carpenter_discount(&self, seat: Seat, slot: usize) -> u8 {
-        let p = self.player(seat);
-        let rules = &*self.config.rules;
-        let covering = p.slots[slot];
-        if covering != NO_CARD && rules.cards[usize::from(covering)].building == Building::Carpenter
-        {
-            return 0;
+        if self.map.castle(at).is_none() && self.map.in_closed_region(at) {
+            return fault("region_closed");
         }
-        p.visible(rules, Building::Carpenter)
-            .map_or(0, |c| c.building_value)
-    }
-
-    /// P-T5: the wood cost of building `card` into `slot`, or `None` if not allowed.
-    pub(crate) fn build_cost(&self, seat: Seat, card: CardId, slot: usize) -> Option<u8> {
-        let p = self.player(seat);
-        let rules = &*self.config.rules;
-        if slot >= SLOTS || p.monuments[slot] != 0 || p.hand & card_bit(card) == 0 {
-            return None;
-        }
-        let new = rules.cards.get(usize::from(card))?;
-        let duplicate = (0..SLOTS).any(|s| {
-            s != slot
-                && p.slots[s] != NO_CARD
-                && rules.cards[usize::from(p.slots[s])].building == new.building
-        });
-        if duplicate {
-            return None;
-        }
-        let base = match p.slots[slot] {
-            NO_CARD => new.wood_cost,
-            old => new
-                .wood_cost
-                .saturating_sub(rules.cards[usize::from(old)].wood_cost)
-                .max(1),
-        };
-        Some(
-            base.saturating_sub(self.carpenter_discount(seat, slot))
-                .max(1),
-        )
-    }
-
-    /// P-T6: the wood cost of a monument on `slot`, or `None` if not allowed.
-    pub(crate) fn monument_cost(&self, seat: Seat, slot: usize) -> Option<u8> {
-        let p = self.player(seat);
-        if slot >= SLOTS || self.monuments.is_empty() || p.slots[slot] == NO_CARD {
-            return None;
-        }
-        let covered = self.rules().cards[usize::from(p.slots[slot])].wood_cost;
-        Some(
-            MONUMENT_BASE
-                .saturating_sub(covered)
-                .saturating_sub(self.carpenter_discount(seat, slot))
-                .max(1),
-        )
-    }
-
-    /// P-T9: the gold price of market card `market` (Bank, P-B1).
-    pub(crate) fn buy_price(&self, seat: Seat, market: usize) -> Option<u8> {
-        let card = *self.market.get(market)?;
-        if card == NO_CARD {
-            return None;
-        }
-        let rules = &*self.config.rules;
-        let bank = self
-            .player(seat)
-            .visible(rules, Building::Bank)
-            .map_or(0, |c| c.building_value);
-        Some(
-            rules.cards[usize::from(card)]
-                .gold_price
-                .saturating_sub(bank)
-                .max(1),
-        )
+        Ok(())
     }
 
     pub(crate) fn push_builds(&self, out: &mut impl ActionSink) {
@@ -330,6 +208,38 @@ impl Pandoria {
             }
         }
         targets
+    }
+
+    /// P-K3: may `seat` move its figure on `from` to `to`? One own non-leader figure,
+    /// to a cell at distance 1 or 2 it may stop on, over a cell it may pass.
+    pub(crate) fn elf_move_check(&self, seat: Seat, from: Cell, to: Cell) -> Result<(), Fault> {
+        let board = &self.config.rules.board;
+        match self.figure_at(from) {
+            Some((owner, _)) if owner != seat => {
+                return Err(Fault::new("P-K3", "not_own_figure").with(Key::Cell, from));
+            }
+            Some((_, true)) => return Err(Fault::new("P-K3", "leader_cannot_move")),
+            Some(_) => {}
+            None => return Err(Fault::new("P-K3", "no_figure_there").with(Key::Cell, from)),
+        }
+        let fault = |code| Err(Fault::new("P-K3", code).with(Key::Cell, to));
+        if !board.contains(to) || !board.contains(from) {
+            return fault("cell_off_map");
+        }
+        if self.elf_targets(seat, from).contains(to) {
+            return Ok(());
+        }
+        let distance = board.distance(from, to);
+        if distance == 0 || distance > 2 {
+            return Err(Fault::new("P-K3", "too_far").with(Key::Distance, distance));
+        }
+        if self.figure_at(to).is_some() {
+            return fault("cell_occupied");
+        }
+        if !self.elf_target(seat, to) {
+            return fault("target_not_allowed");
+        }
+        fault("path_blocked")
     }
 
     fn push_elf_moves(&self, out: &mut impl ActionSink) {
@@ -713,21 +623,5 @@ impl Pandoria {
         }
         self.current = (seat + 1) % self.seats;
         self.begin_turn(events);
-    }
-}
-
-/// What a payment changed (P-T7), told after the act it pays for, so that the log follows
-/// the table: "Seat 0 buys …", then "Seat 0 now has 2 gold".
-#[must_use = "a payment is told after its act"]
-pub(crate) struct Paid([Option<Event>; 2]);
-
-impl Paid {
-    /// A free act (Construct, P-SP6): nothing to tell.
-    pub(crate) const NOTHING: Paid = Paid([None, None]);
-
-    pub(crate) fn tell(self, events: &mut impl EventSink<Event>) {
-        for event in self.0.into_iter().flatten() {
-            events.emit(event);
-        }
     }
 }

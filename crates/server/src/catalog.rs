@@ -86,6 +86,9 @@ pub struct KindInfo {
     pub options: Vec<OptionInfo>,
     /// True when the game's component data is not all verified against the printed game.
     pub provisional_data: bool,
+    /// The ids of the game's numbered rules, in its spec's order (`Game::RULES`): what each
+    /// legal action's `rule` and each "why" answer cite.
+    pub rules: Vec<String>,
 }
 
 /// The [`GameKind`] of a concrete game.
@@ -180,6 +183,7 @@ impl<G: Game> GameKind for Kind<G> {
                 })
                 .collect(),
             provisional_data: provisional,
+            rules: G::RULES.iter().map(|&rule| rule.to_owned()).collect(),
         }
     }
 

@@ -351,13 +351,16 @@ pub struct LogEntry {
     pub seat_event: Option<SeatEvent>,
 }
 
-/// A legal action and its description.
+/// A legal action, its description, and the rule it follows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]
 pub struct LegalAction {
     #[schema(value_type = Object)]
     pub action: Value,
     pub description: String,
+    /// The id of the game's rule the action follows (`P-T1`): the link into the rules
+    /// panel (`/api/games/kinds` lists each game's `rules`).
+    pub rule: String,
 }
 
 /// Client → server over the WebSocket.
@@ -394,6 +397,13 @@ pub enum ClientMessage {
     TakeBack {},
     /// Leaves the game for good: a bot finishes this connection's seat.
     Leave {},
+    /// "Why not?": may this connection's seat take `action` now, and by which rule? Asked
+    /// by a seat only (the answer may depend on its hidden cards); answered to the asker
+    /// alone with [`ServerMessage::Why`]; the game is untouched.
+    Why {
+        #[schema(value_type = Object)]
+        action: Value,
+    },
 }
 
 /// Server → client over the WebSocket.
@@ -475,6 +485,22 @@ pub enum ServerMessage {
         #[serde(default)]
         times: Option<ClockTimes>,
     },
+    /// The answer to [`ClientMessage::Why`], to the asker alone.
+    Why {
+        /// The action asked about, as the game reads it.
+        #[schema(value_type = Object)]
+        action: Value,
+        /// Whether the seat may take it now.
+        legal: bool,
+        /// The rule the action follows when legal, the first one it breaks when not.
+        rule: String,
+        /// Why not, as a code and named values for the game's catalogue
+        /// (`why.<code>`); absent when legal.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[schema(value_type = Option<Object>)]
+        #[ts(optional, as = "Option<engine::Reason>")]
+        reason: Option<Value>,
+    },
     Error {
         kind: ErrorKind,
         message: String,
@@ -554,6 +580,7 @@ mod tests {
         let legal = vec![LegalAction {
             action: json!({"pass": null}),
             description: "pass".into(),
+            rule: "V-T1".into(),
         }];
         let patch: json_patch::Patch = serde_json::from_value(
             json!([{"op": "replace", "path": "/seats/1/coins", "value": 4}]),

@@ -251,7 +251,8 @@ async fn session(app: Arc<App>, id: String, mut socket: WebSocket) {
                 };
                 let reply = handle(&app, &mut watch, &text).await;
                 let ok = match reply {
-                    Ok(()) => true,
+                    Ok(None) => true,
+                    Ok(Some(answer)) => send(&mut socket, answer).await,
                     Err(e) if e.kind == ErrorKind::Stale => {
                         send_error(&mut socket, &e).await
                             && match resync(&watch, &mut seen) {
@@ -330,8 +331,10 @@ fn seated(watch: &Watch) -> Result<u8, ApiError> {
     })
 }
 
-async fn handle(app: &Arc<App>, watch: &mut Watch, text: &str) -> Result<(), ApiError> {
-    match parse(text)? {
+/// Handles one client message; what it returns is sent to this connection alone (an
+/// answer to a question), everything else reaches it through the table's updates.
+async fn handle(app: &Arc<App>, watch: &mut Watch, text: &str) -> Result<Option<String>, ApiError> {
+    let changed = match parse(text)? {
         ClientMessage::Hello { .. } => Err(ApiError::malformed(
             "hello was already said; reconnect to change seats",
         )),
@@ -346,6 +349,10 @@ async fn handle(app: &Arc<App>, watch: &mut Watch, text: &str) -> Result<(), Api
                 .act(&watch.table, seat, seq, &action, Mover::Person)
                 .await
         }
+        // A spectator may not ask: the mover's answer may depend on its hidden cards.
+        ClientMessage::Why { action } => {
+            return watch.table.why(seated(watch)?, &action).map(Some);
+        }
         ClientMessage::Undo { seq } => app.hub.undo(&watch.table, seated(watch)?, seq).await,
         ClientMessage::HandOver { seat } => {
             let by = seated(watch)?;
@@ -357,5 +364,6 @@ async fn handle(app: &Arc<App>, watch: &mut Watch, text: &str) -> Result<(), Api
             watch.set_away(away);
             Ok(())
         }
-    }
+    };
+    changed.map(|()| None)
 }

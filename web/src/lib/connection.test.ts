@@ -63,7 +63,7 @@ function stateMessage(view: JsonValue, seq = 0, extra: Partial<Extract<ServerMes
     status: 'running',
     view,
     to_move: 0,
-    legal: [{ action: { type: 'pass' }, description: 'pass' }],
+    legal: [{ action: { type: 'pass' }, description: 'pass', rule: 'V-T1' }],
     seats: [
       { seat: 0, kind: 'human', name: 'Ana', bot: null, open: false, presence: null, stand_in: null, left: false },
       { seat: 1, kind: 'bot', name: 'Bot (easy)', bot: 'easy', open: false, presence: null, stand_in: null, left: false },

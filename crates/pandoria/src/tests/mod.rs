@@ -10,6 +10,7 @@ mod rules;
 mod sentences;
 mod spells;
 mod turn;
+mod why;
 
 use crate::actions::Action;
 use crate::cards::{Building, Card, CardId, Realm, Spell};

@@ -135,6 +135,23 @@ impl Table {
         })
     }
 
+    /// "Why not?" for `action` on behalf of `seat` now: the [`ServerMessage::Why`] text
+    /// for the asker alone. The game is only read; a malformed action is an error.
+    pub fn why(&self, seat: Seat, action: &Value) -> Result<String, ApiError> {
+        let st = self.lock();
+        let action = st.game.canonical_action(action)?;
+        let explanation = st.game.why(seat, &action)?;
+        Ok(ServerMessage::Why {
+            action,
+            legal: explanation.legal,
+            rule: explanation.rule.to_owned(),
+            reason: explanation
+                .reason
+                .and_then(|reason| serde_json::to_value(reason).ok()),
+        }
+        .to_text())
+    }
+
     /// The whole state for `seat` now (after a stale move or a lag); the slot's patch base
     /// becomes this view.
     pub fn state_for(&self, seat: Option<Seat>) -> Result<(u64, String), ApiError> {
@@ -245,9 +262,11 @@ pub(super) fn seat_infos(row: &GameRow, slots: &[Slot]) -> Vec<SeatInfo> {
 pub(super) fn legal_actions(game: &dyn DynGame) -> Vec<LegalAction> {
     game.legal_actions_json()
         .into_iter()
-        .map(|(action, description)| LegalAction {
+        .zip(game.legal_action_rules())
+        .map(|((action, description), rule)| LegalAction {
             action,
             description,
+            rule: rule.to_owned(),
         })
         .collect()
 }

@@ -242,3 +242,26 @@ describe('catalogues', () => {
     }
   })
 })
+
+describe('why', () => {
+  afterAll(() => {
+    i18n.lang = 'en'
+  })
+
+  // docs/contract.md, "Why not?": the reasons the engine gives, filled with their values.
+  it.each(LANGUAGES)('%s says every reason, names of resources, steps and spells included', (lang) => {
+    i18n.lang = lang
+    const args = {
+      ...{ resource: 'wood', step: 'place', spell: 'rage' },
+      ...{ need: 3, have: 1, value: 4, figures: 2, distance: 3 },
+    }
+    const why = catalogues.en.pandoria.why
+    for (const code of Object.keys(typeof why === 'object' ? why : {})) {
+      const text = t(`pandoria:why.${code}`, args)
+      expect(text, `${lang} ${code}`).not.toMatch(/\$t\(|\{\{|pandoria:|\b(why|resource|spell|phase)\.[a-z_]+/)
+    }
+    expect(t('pandoria:why.not_enough', args)).toContain(t('pandoria:resource.wood'))
+    expect(t('pandoria:why.not_enough', args)).toContain('3')
+    expect(t('pandoria:why.wrong_step', args)).toContain(t('pandoria:phase.place'))
+  })
+})

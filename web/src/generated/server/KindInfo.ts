@@ -16,4 +16,9 @@ options: Array<OptionInfo>,
 /**
  * True when the game's component data is not all verified against the printed game.
  */
-provisional_data: boolean, };
+provisional_data: boolean, 
+/**
+ * The ids of the game's numbered rules, in its spec's order (`Game::RULES`): what each
+ * legal action's `rule` and each "why" answer cite.
+ */
+rules: Array<string>, };

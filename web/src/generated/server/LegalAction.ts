@@ -2,6 +2,11 @@
 import type { JsonValue } from "../serde_json/JsonValue";
 
 /**
- * A legal action and its description.
+ * A legal action, its description, and the rule it follows.
  */
-export type LegalAction = { action: JsonValue, description: string, };
+export type LegalAction = { action: JsonValue, description: string, 
+/**
+ * The id of the game's rule the action follows (`P-T1`): the link into the rules
+ * panel (`/api/games/kinds` lists each game's `rules`).
+ */
+rule: string, };
