@@ -52,4 +52,11 @@ export interface GameModule<View, Action, Event> {
    * sending it (a person can turn the question off). Null when nothing is given up.
    */
   endsEarly?(action: Action, legal: Legal<Action>[]): string | null
+  /**
+   * "Why not?": the action a click on a board object that is not a target now would have
+   * meant (`key`: the object's `data-target`), for the server to explain (the WebSocket's
+   * `why`): the kind of decision the board asks for now aimed at that object, else the
+   * object's usual action. Null for an object no action concerns.
+   */
+  whyAction?(key: string, legal: Action[], view: View): Action | null
 }

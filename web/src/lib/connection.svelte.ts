@@ -56,6 +56,9 @@ export function socketUrl(gameId: string, location: Pick<Location, 'protocol' | 
  * - `lost`: closed, the next attempt is due at `retryAt`;
  * - `gone`: the server refused the table for good (no such game): no more attempts.
  */
+/** The server's answer to "why not?" (`ServerMessage` of type `why`). */
+export type WhyAnswer = Extract<ServerMessage, { type: 'why' }>
+
 export type LinkState = 'connecting' | 'live' | 'lost' | 'gone'
 
 /** An error the server sent, shown until dismissed. */
@@ -118,6 +121,8 @@ export class Connection {
   token = $state<string | null>(null)
   /** This tab is hidden: told to the server as the seat's presence (`away`). */
   away = $state(false)
+  /** The server's last answer to "why not?" (`why`), until the next question. */
+  why = $state.raw<WhyAnswer | null>(null)
 
   /** A bot plays this connection's seat (handed over, or left): its own moves are refused. */
   get standIn(): boolean {
@@ -199,6 +204,16 @@ export class Connection {
     if (this.link === 'live') this.send({ type: 'hand_over', seat })
   }
 
+  /**
+   * Asks the server whether this seat may take `action` now, and by which rule (a click on
+   * a board object that is not a target). The answer comes as `why`; nothing is played.
+   */
+  askWhy(action: JsonValue): void {
+    if (this.link !== 'live' || this.seat === null) return
+    this.why = null
+    this.send({ type: 'why', action })
+  }
+
   /** Takes this seat back from the bot that played it. */
   takeBack(): void {
     if (this.link === 'live') this.send({ type: 'take_back' })
@@ -240,6 +255,9 @@ export class Connection {
         this.status = message.status
         this.readClock(message.times)
         if (message.event) this.log = mergeLog(this.log, [seatEventEntry(message.event)])
+        break
+      case 'why':
+        this.why = message
         break
       case 'error':
         this.takeError(message)

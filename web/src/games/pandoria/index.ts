@@ -4,6 +4,7 @@ import type { Event } from '../../generated/pandoria/Event'
 import type { View } from '../../generated/pandoria/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
+import { whyAction } from './why'
 import { layOutBoard } from './board'
 import { useTables } from './tables'
 import { actionText, eventText } from './texts'
@@ -13,6 +14,7 @@ const pandoria: GameModule<View, Action, Event> = {
   Board,
   eventText,
   actionText,
+  whyAction,
   useData(toml) {
     useTables(toml)
     layOutBoard()

@@ -4,6 +4,7 @@ import type { Event } from '../../generated/valdora/Event'
 import type { View } from '../../generated/valdora/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
+import { whyAction } from './why'
 import { endsEarly } from './early'
 import { actionText, eventText } from './text'
 
@@ -12,6 +13,7 @@ const valdora: GameModule<View, Action, Event> = {
   Board,
   eventText,
   actionText,
+  whyAction,
   endsEarly,
 }
 

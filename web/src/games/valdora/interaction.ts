@@ -19,9 +19,17 @@ export interface TargetAttrs {
   onblur: () => void
 }
 
+/** A thing no legal action concerns now: named, so that "why not?" can ask about it. */
+export interface InertAttrs {
+  'data-target': string
+}
+
 export interface Targets {
-  /** The attributes making an element target `key`; empty when no legal action concerns it. */
-  attrs(key: string): TargetAttrs | Record<string, never>
+  /**
+   * The attributes making an element target `key`; only its name (`data-target`, for "why
+   * not?") when no legal action concerns it, nothing at all on a drawing only looked at.
+   */
+  attrs(key: string): TargetAttrs | InertAttrs | Record<string, never>
   /** Whether `key` is a legal target now. */
   has(key: string): boolean
 }

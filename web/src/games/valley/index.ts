@@ -4,6 +4,7 @@ import type { Event } from '../../generated/valley/Event'
 import type { View } from '../../generated/valley/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
+import { whyAction } from './why'
 import { endsEarly } from './early'
 import { useData } from './tables'
 import { actionText, eventText } from './text'
@@ -13,6 +14,7 @@ const valley: GameModule<View, Action, Event> = {
   Board,
   eventText,
   actionText,
+  whyAction,
   endsEarly,
   useData,
 }
