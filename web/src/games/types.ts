@@ -3,6 +3,7 @@
 // to the server.
 import type { Component } from 'svelte'
 import type { SeatMove } from '../lib/moves'
+import type { LinePart } from '../lib/short'
 
 /** A legal action as the server sent it (the client never decides legality itself). */
 export interface Legal<Action> {
@@ -38,12 +39,20 @@ export interface BoardProps<View, Action, Event = unknown> {
   arrived?: SeatMove<Event> | null
 }
 
-export interface GameModule<View, Action, Event> {
+export interface GameModule<View, Action, Event, Picture = never> {
   /** The name used by the API (`valdora`, `valley`, `pandoria`): also its i18n namespace. */
   name: string
   Board: Component<BoardProps<View, Action, Event>>
   /** One event as a sentence in the current language (the log). */
   eventText(event: Event, names: string[], view: View): string
+  /**
+   * One event as a short line with the component pictures, without its seat (the log's
+   * line, "since your last turn"); null for an event that only keeps the game's books (a
+   * turn beginning), which those leave out. Absent: the sentence (`eventText`) stands.
+   */
+  shortLine?(event: Event, names: string[], view: View): LinePart<Picture>[] | null
+  /** Draws one picture of a short line, inline with the text. */
+  Picture?: Component<{ picture: Picture }>
   /** One legal action as a label in the current language (the list beside the board). */
   actionText(action: Action, view: View): string
   /**

@@ -6,12 +6,16 @@ import type { GameModule } from '../types'
 import Board from './Board.svelte'
 import { layOutBoard } from './board'
 import { useTables } from './tables'
+import Picture from './Picture.svelte'
+import { shortLine, type Picture as PictureKind } from './short'
 import { actionText, eventText } from './texts'
 
-const pandoria: GameModule<View, Action, Event> = {
+const pandoria: GameModule<View, Action, Event, PictureKind> = {
   name: 'pandoria',
   Board,
   eventText,
+  shortLine,
+  Picture,
   actionText,
   useData(toml) {
     useTables(toml)

@@ -4,12 +4,16 @@ import type { Event } from '../../generated/valdora/Event'
 import type { View } from '../../generated/valdora/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
+import Picture from './Picture.svelte'
+import { shortLine, type Picture as PictureKind } from './short'
 import { actionText, eventText } from './text'
 
-const valdora: GameModule<View, Action, Event> = {
+const valdora: GameModule<View, Action, Event, PictureKind> = {
   name: 'valdora',
   Board,
   eventText,
+  shortLine,
+  Picture,
   actionText,
 }
 

@@ -5,12 +5,16 @@ import type { View } from '../../generated/valley/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
 import { useData } from './tables'
+import Picture from './Picture.svelte'
+import { shortLine, type Picture as PictureKind } from './short'
 import { actionText, eventText } from './text'
 
-const valley: GameModule<View, Action, Event> = {
+const valley: GameModule<View, Action, Event, PictureKind> = {
   name: 'valley',
   Board,
   eventText,
+  shortLine,
+  Picture,
   actionText,
   useData,
 }
