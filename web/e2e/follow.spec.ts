@@ -82,4 +82,44 @@ test('every bot move that walks a pawn is seen walking, and stays marked until m
   const board = page.getByTestId('board')
   await expect(board.locator('[data-last-move="1"]').first()).toBeVisible()
   await expect(board.locator('[data-last-move="2"]').first()).toBeVisible()
+
+  // My turn starts with what each bot did, in short lines, and the log has short lines whose
+  // whole sentence opens on demand.
+  const since = page.getByTestId('since-last-turn')
+  await expect(since).toBeVisible()
+  await expect(since.locator('li[data-seat="1"]')).toBeVisible()
+  await expect(since.locator('li[data-seat="2"]')).toBeVisible()
+  const more = page.getByTestId('log-more').first()
+  await expect(more).toHaveAttribute('aria-expanded', 'false')
+  await more.click()
+  await expect(more).toHaveAttribute('aria-expanded', 'true')
+  await expect(page.getByTestId('log-long').first()).toBeVisible()
+
+  // My decision ends both: the marks and the summary are for the moves before it.
+  await clickOneMove(page, random)
+  await expect(board.locator('[data-last-move]')).toHaveCount(0)
+  await expect(since).toBeHidden()
+})
+
+test.describe('with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' })
+
+  test('a bot move is highlighted where it happened, and nothing travels', async ({ page }) => {
+    const id = await createFromLobby(page, { game: 'valdora', players: 3, seats: ['me', 'bot:easy', 'bot:easy'] })
+    await watchMoves(page)
+    const random = seeded(29)
+    await awaitTurn(page)
+    const start = (await probe(page))?.seq ?? 0
+    for (let turn = 0; turn < 2; turn++) await playMyTurn(page, id, random)
+    expect(await awaitTurn(page)).toBe(true)
+    const response = await page.request.get(`/api/games/${id}/log`)
+    const log = (await response.json()) as LogEntry[]
+    const botMoves = log.filter((e) => e.seq > start && e.seat !== 0 && !e.seat_event).map((e) => e.seq)
+    expect(botMoves.length).toBeGreaterThan(0)
+    // Each bot move lit up where it happened as it arrived.
+    const highlighted = await seen(page, 'highlight')
+    for (const seq of botMoves) expect(highlighted, `move ${seq} was highlighted`).toContain(seq)
+    await expect(page.getByTestId('board').locator('[data-highlight]').first()).toBeVisible()
+    expect(await seen(page, 'moving')).toEqual([])
+  })
 })
