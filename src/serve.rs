@@ -28,6 +28,11 @@ pub struct ServeArgs {
     /// watch the bots play (0: as fast as the bots decide).
     #[arg(long, default_value_t = 500, value_name = "MS")]
     pub bot_pace_ms: u64,
+    /// In a game with a human seat, the least time between a bot's turn and its move, so
+    /// that a person can follow each bot move on the board; the bot still decides at once
+    /// (0: as fast as the bots decide).
+    #[arg(long, default_value_t = 700, value_name = "MS")]
+    pub bot_pace_with_people_ms: u64,
     /// In a game with no human seat, the turns it may last before it ends as truncated,
     /// for games that have a turn cap (Valdora): some tables of bots never end (0: no cap).
     #[arg(long, default_value_t = 5_000, value_name = "TURNS")]
@@ -125,6 +130,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         sync: args.sync,
         bot_workers: args.bot_workers,
         bot_pace: Duration::from_millis(args.bot_pace_ms),
+        bot_pace_with_people: Duration::from_millis(args.bot_pace_with_people_ms),
         allow_bot_specs: args.allow_bot_specs,
         bot_deadline: Duration::from_millis(args.bot_deadline_ms),
         bot_queue_limit: args.bot_queue_limit,

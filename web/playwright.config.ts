@@ -38,8 +38,10 @@ export default defineConfig({
   webServer: [
     {
       // A gone person's seat may be handed to a bot after 2 s (e2e/tables.spec.ts), not 120,
-      // and a clock may be seconds long (e2e/clocks.spec.ts), not a minute at least.
-      command: `${binary} serve --addr 127.0.0.1:${PORT} --db sqlite://${database} --bot-pace-ms 0 --hand-over-after-secs 2 --shortest-clock-secs 1`,
+      // and a clock may be seconds long (e2e/clocks.spec.ts), not a minute at least. Bots
+      // playing people keep a short pace: each of their moves arrives on its own, as it does
+      // for a person, without making long games slow.
+      command: `${binary} serve --addr 127.0.0.1:${PORT} --db sqlite://${database} --bot-pace-ms 0 --bot-pace-with-people-ms 50 --hand-over-after-secs 2 --shortest-clock-secs 1`,
       url: `http://127.0.0.1:${PORT}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,
@@ -47,7 +49,7 @@ export default defineConfig({
       stderr: 'pipe',
     },
     {
-      command: `${binary} serve --addr ${new URL(CORRECTED_URL).host} --db sqlite://${join(scratch, 'corrected.db')} --bot-pace-ms 0 --data valley=${corrected}`,
+      command: `${binary} serve --addr ${new URL(CORRECTED_URL).host} --db sqlite://${join(scratch, 'corrected.db')} --bot-pace-ms 0 --bot-pace-with-people-ms 0 --data valley=${corrected}`,
       url: `${CORRECTED_URL}/healthz`,
       reuseExistingServer: false,
       timeout: 120_000,

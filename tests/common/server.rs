@@ -82,9 +82,11 @@ impl Server {
     }
 
     /// A server with more `serve` flags; its clients may name bot specs (the tests' bots
-    /// are `random`, `ismcts:iters=20`, …).
+    /// are `random`, `ismcts:iters=20`, …), and its bots playing people move as soon as
+    /// they decide (the tests wait for no pace meant for a person's eyes).
     pub fn start_with(db_url: &str, flags: &[&str]) -> Server {
-        Server::start_exact(db_url, &[&["--allow-bot-specs"], flags].concat())
+        let fast = ["--allow-bot-specs", "--bot-pace-with-people-ms", "0"];
+        Server::start_exact(db_url, &[&fast[..], flags].concat())
     }
 
     /// A server with exactly these `serve` flags.

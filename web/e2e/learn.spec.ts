@@ -1,7 +1,7 @@
 // Issue 28, parts 2 and 3: learning the game at the table — the rules panel in four
 // languages, every offered action linked to its rule, and "why not?" on a target that is
 // not legal now.
-import { expect, test, type APIRequestContext } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
 import type { Kinds } from '../src/generated/server/Kinds'
 import { awaitTurn, createFromLobby, screenshot } from './table'
 
@@ -37,8 +37,20 @@ for (const game of ['valdora', 'valley', 'pandoria']) {
   })
 }
 
-/** Board objects that are not targets now, of one kind (`space:`, `slot:`, `cell:`). */
-const notTargets = (kind: string) => `[data-testid="board"] [data-target^="${kind}"]:not([data-legal="true"])`
+/**
+ * A board object of one kind (`space:`, `slot:`, `cell:`) that no legal action concerns now:
+ * its key, with no legal target of that key anywhere (a map may draw a cell and, above it,
+ * its target).
+ */
+async function notATarget(page: Page, kind: string): Promise<string> {
+  const key = await page.getByTestId('board').evaluate((board, kind) => {
+    const legal = new Set([...board.querySelectorAll('[data-legal="true"]')].map((e) => e.getAttribute('data-target')))
+    const keys = [...board.querySelectorAll(`[data-target^="${kind}"]`)].map((e) => e.getAttribute('data-target'))
+    return keys.find((k) => k !== null && !legal.has(k)) ?? null
+  }, kind)
+  if (key === null) throw new Error(`every ${kind} object is a target`)
+  return key
+}
 
 for (const { game, players, kind, prefix, second } of [
   { game: 'valdora', players: 3, kind: 'space:', prefix: 'V-', second: 'es' },
@@ -52,7 +64,7 @@ for (const { game, players, kind, prefix, second } of [
     const reasons: string[] = []
     for (const language of ['en', second]) {
       await page.getByTestId('language').selectOption(language)
-      const object = page.locator(notTargets(kind)).first()
+      const object = page.locator(`[data-testid="board"] [data-target="${await notATarget(page, kind)}"]`).first()
       await object.click({ force: true })
       await expect(why).toHaveAttribute('data-legal', 'false')
       const rule = (await why.getAttribute('data-rule')) ?? ''

@@ -64,6 +64,8 @@ pub struct ServeConfig {
     pub bot_workers: usize,
     /// The least time between two moves of a game with no human seat.
     pub bot_pace: std::time::Duration,
+    /// The least time between a bot's turn and its move in a game with a human seat.
+    pub bot_pace_with_people: std::time::Duration,
     /// Whether clients may name bot specs (each parameter bounded) besides the strengths.
     pub allow_bot_specs: bool,
     /// The longest a bot decision may take: the bot then moves its best move so far.
@@ -268,6 +270,7 @@ pub async fn serve(
             bots: BotConfig {
                 workers: config.bot_workers,
                 pace: config.bot_pace,
+                pace_with_people: config.bot_pace_with_people,
                 policy: BotPolicy {
                     allow_specs: config.allow_bot_specs,
                     deadline: config.bot_deadline,

@@ -4,9 +4,9 @@
 import type { GameModule } from './types'
 
 /** A game module with its view, action and event types erased (the shell never looks inside). */
-export type AnyGameModule = GameModule<unknown, unknown, unknown>
+export type AnyGameModule = GameModule<unknown, unknown, unknown, unknown>
 
-const loaders = import.meta.glob<{ default: GameModule<never, never, never> }>('./*/index.ts')
+const loaders = import.meta.glob<{ default: GameModule<never, never, never, never> }>('./*/index.ts')
 
 const loaded = new Map<string, AnyGameModule>()
 

@@ -2,6 +2,8 @@
 // its texts. The shell never looks inside a view or an action; a game's module never talks
 // to the server.
 import type { Component } from 'svelte'
+import type { SeatMove } from '../lib/moves'
+import type { LinePart } from '../lib/short'
 
 /** A legal action as the server sent it (the client never decides legality itself). */
 export interface Legal<Action> {
@@ -10,7 +12,7 @@ export interface Legal<Action> {
   description: string
 }
 
-export interface BoardProps<View, Action> {
+export interface BoardProps<View, Action, Event = unknown> {
   /** The position as this connection's seat sees it (the server's view). */
   view: View
   /** Null unless this connection's seat is to move. */
@@ -28,14 +30,29 @@ export interface BoardProps<View, Action> {
    * says so instead of whose turn it is. False when absent (a running game, a replay).
    */
   waiting?: boolean
+  /**
+   * The last move of every other seat (every seat, for a spectator), marked on the board
+   * until this seat decides again (lib/moves.ts); absent: none (the replay viewer).
+   */
+  marks?: SeatMove<Event>[]
+  /** The move that just arrived, shown happening; null or absent: none. */
+  arrived?: SeatMove<Event> | null
 }
 
-export interface GameModule<View, Action, Event> {
+export interface GameModule<View, Action, Event, Picture = never> {
   /** The name used by the API (`valdora`, `valley`, `pandoria`): also its i18n namespace. */
   name: string
-  Board: Component<BoardProps<View, Action>>
+  Board: Component<BoardProps<View, Action, Event>>
   /** One event as a sentence in the current language (the log). */
   eventText(event: Event, names: string[], view: View): string
+  /**
+   * One event as a short line with the component pictures, without its seat (the log's
+   * line, "since your last turn"); null for an event that only keeps the game's books (a
+   * turn beginning), which those leave out. Absent: the sentence (`eventText`) stands.
+   */
+  shortLine?(event: Event, names: string[], view: View): LinePart<Picture>[] | null
+  /** Draws one picture of a short line, inline with the text. */
+  Picture?: Component<{ picture: Picture }>
   /** One legal action as a label in the current language (the list beside the board). */
   actionText(action: Action, view: View): string
   /**

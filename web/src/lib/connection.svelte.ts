@@ -19,6 +19,7 @@ import { retryDelay } from './backoff'
 import type { ClockReading } from './clock'
 import type { TabletopDebug } from './debug'
 import { lastMoveSeq, mergeLog, seatEventEntry } from './log'
+import type { SeatMove } from './moves'
 
 /** What the connection needs of a WebSocket; tests hand in a fake. */
 export interface SocketLike {
@@ -102,6 +103,11 @@ export class Connection {
   /** Every move so far with its events, and the seat events between them, oldest first. */
   log = $state.raw<LogEntry[]>([])
   errors = $state<ShownError[]>([])
+  /**
+   * The move the last update brought, for the board to show happening; null after a state
+   * (nothing is seen happening when the table is drawn afresh) or an undo.
+   */
+  arrived = $state.raw<SeatMove | null>(null)
   /** An action is on its way: the board and the list take no other. */
   busy = $state(false)
   /** The seat may take back its last decision now (the server's `can_undo`). */
@@ -318,6 +324,7 @@ export class Connection {
       this.onToken?.(message.token)
     }
     this.view = message.view
+    this.arrived = null
     this.seq = message.seq
     this.seat = message.seat
     this.status = message.status
@@ -369,6 +376,10 @@ export class Connection {
     const entry: LogEntry = { seq: message.seq, seat: message.seat, events: message.events }
     if (message.undid !== undefined) entry.undid = message.undid
     this.canUndo = message.can_undo
+    this.arrived =
+      message.undid === undefined
+        ? { seat: message.seat, seq: message.seq, events: message.events.map((e) => e.event) }
+        : null
     this.log =
       (this.log.at(-1)?.seq ?? 0) < entry.seq && entry.undid === undefined
         ? [...this.log, entry]

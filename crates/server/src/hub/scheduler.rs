@@ -37,6 +37,10 @@ pub struct BotConfig {
     /// The least time between two moves of a game whose seats are all bots: such a game is
     /// there to be watched.
     pub pace: Duration,
+    /// The least time between a bot's turn coming and its move being made in a game with a
+    /// human seat, so that the people can follow each bot move on the board (the bot still
+    /// decides at once; only making the move waits).
+    pub pace_with_people: Duration,
     /// Which bots clients may ask for, and each decision's deadline.
     pub policy: BotPolicy,
     /// Decisions of games with no human seat that may wait for a worker; while that many
@@ -189,7 +193,11 @@ impl Hub {
         } = turn;
         let bots = &self.bots;
         // The pause runs while the bot thinks: a move comes once both are done.
-        let not_before = tokio::time::Instant::now() + bots.config.pace;
+        let pace = match bots_only {
+            true => bots.config.pace,
+            false => bots.config.pace_with_people,
+        };
+        let not_before = tokio::time::Instant::now() + pace;
         let permits = async {
             let share = match bots_only {
                 true => Some(bots.bots_only_permits.clone().acquire_owned().await?),
@@ -223,9 +231,7 @@ impl Hub {
             action
         })
         .await;
-        if bots_only {
-            tokio::time::sleep_until(not_before).await;
-        }
+        tokio::time::sleep_until(not_before).await;
         match decided {
             Ok(Some(action)) if !bots.stopping() => {
                 self.move_bot(table, seat, seq, &action).await;

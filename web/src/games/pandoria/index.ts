@@ -7,12 +7,16 @@ import Board from './Board.svelte'
 import { whyAction } from './why'
 import { layOutBoard } from './board'
 import { useTables } from './tables'
+import Picture from './Picture.svelte'
+import { shortLine, type Picture as PictureKind } from './short'
 import { actionText, eventText } from './texts'
 
-const pandoria: GameModule<View, Action, Event> = {
+const pandoria: GameModule<View, Action, Event, PictureKind> = {
   name: 'pandoria',
   Board,
   eventText,
+  shortLine,
+  Picture,
   actionText,
   whyAction,
   useData(toml) {

@@ -6,12 +6,16 @@ import type { GameModule } from '../types'
 import Board from './Board.svelte'
 import { whyAction } from './why'
 import { endsEarly } from './early'
+import Picture from './Picture.svelte'
+import { shortLine, type Picture as PictureKind } from './short'
 import { actionText, eventText } from './text'
 
-const valdora: GameModule<View, Action, Event> = {
+const valdora: GameModule<View, Action, Event, PictureKind> = {
   name: 'valdora',
   Board,
   eventText,
+  shortLine,
+  Picture,
   actionText,
   whyAction,
   endsEarly,

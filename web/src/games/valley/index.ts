@@ -7,12 +7,16 @@ import Board from './Board.svelte'
 import { whyAction } from './why'
 import { endsEarly } from './early'
 import { useData } from './tables'
+import Picture from './Picture.svelte'
+import { shortLine, type Picture as PictureKind } from './short'
 import { actionText, eventText } from './text'
 
-const valley: GameModule<View, Action, Event> = {
+const valley: GameModule<View, Action, Event, PictureKind> = {
   name: 'valley',
   Board,
   eventText,
+  shortLine,
+  Picture,
   actionText,
   whyAction,
   endsEarly,
