@@ -26,8 +26,7 @@ fn panel_ids(game: &str, lang: &str) -> Vec<String> {
         .join(game)
         .join("rules")
         .join(format!("{lang}.json"));
-    let text = std::fs::read_to_string(&path)
-        .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()));
     let doc: Value = serde_json::from_str(&text).expect("the rules file is JSON");
     let sections = doc["sections"].as_array().expect("sections");
     sections

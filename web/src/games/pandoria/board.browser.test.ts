@@ -130,7 +130,7 @@ describe.each(POSITIONS.map((p) => [p.name, p] as const))('in a browser, positio
     await show(page, name, 'ja')
     const at = placements[placements.length - 1].at
     const fromCell = placements.filter((p) => p.at === at)
-    await page.click(`[data-target="cell:${at}"]`)
+    await page.click(`[data-legal="true"][data-target="cell:${at}"]`)
     const previewed: Action[] = JSON.parse((await page.getAttribute('.pandoria', 'data-placements')) ?? '[]')
     expect(previewed.map(canonical).sort()).toEqual(fromCell.map(canonical).sort())
     expect(await page.locator('[data-testid="ghost"]').count()).toBe(fromCell.length)
