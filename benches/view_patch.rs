@@ -29,7 +29,7 @@ fn positions(game: &str, moves: usize) -> Vec<Box<dyn DynGame>> {
     let mut out = vec![game.box_clone()];
     while game.to_move().is_some() && out.len() < moves {
         let legal = game.legal_actions_json();
-        let (action, _) = &legal[rng.gen_range(0..legal.len())];
+        let action = &legal[rng.gen_range(0..legal.len())].action;
         game.apply_json(action).expect("a legal action applies");
         out.push(game.box_clone());
     }

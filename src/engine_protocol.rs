@@ -169,7 +169,7 @@ impl Session {
                 let (actions, descriptions): (Vec<Value>, Vec<Value>) = game
                     .legal_actions_json()
                     .into_iter()
-                    .map(|(a, d)| (a, Value::String(d)))
+                    .map(|offered| (offered.action, Value::String(offered.description)))
                     .unzip();
                 Ok(json!({
                     "to_move": game.to_move(),

@@ -32,7 +32,7 @@ fn check_game(name: &str, seed: u64) {
     let mut moves = 0;
     while game.to_move().is_some() && moves < 3_000 {
         let legal = game.legal_actions_json();
-        let (action, _) = &legal[rng.gen_range(0..legal.len())];
+        let action = &legal[rng.gen_range(0..legal.len())].action;
         let before = game.box_clone();
         game.apply_json(action).expect("a legal action applies");
         moves += 1;

@@ -32,7 +32,7 @@ pub use options::{has_config_field, ConfigOption};
 pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};
 pub use registry::{
     replay, DynGame, ErasedGame, EventLog, GameError, GameErrorKind, GameRecord, LoggedEvent,
-    Observation, PublicView,
+    Observation, OfferedAction, PublicView,
 };
 pub use view_parts::{same_key, MemberPrint, Observed, ObservedView, ViewPrint};
 

@@ -105,9 +105,9 @@ pub trait DynGame: Send + Sync {
     fn name(&self) -> &'static str;
     fn seats(&self) -> usize;
     fn to_move(&self) -> Option<Seat>;
-    /// The legal actions, each as the JSON that [`DynGame::apply_json`] accepts back,
-    /// paired with a short description.
-    fn legal_actions_json(&self) -> Vec<(Value, String)>;
+    /// The legal actions, each as the JSON that [`DynGame::apply_json`] accepts back, with
+    /// a short description and the rule it follows.
+    fn legal_actions_json(&self) -> Vec<OfferedAction>;
     /// The canonical JSON of a new action: what the game reads in `action`, written back.
     /// An action naming a field the game does not read (at any depth) is `malformed`, so
     /// that what is stored and broadcast is only ever what the game understood.
@@ -146,9 +146,6 @@ pub trait DynGame: Send + Sync {
     /// legal or refused, with the rule. A malformed action or a seat outside the table is
     /// an error, as in [`DynGame::apply_json`].
     fn why(&self, seat: Seat, action: &Value) -> Result<Explanation, GameError>;
-    /// The rule a legal action follows ([`Game::rule_of`]), for each of
-    /// [`DynGame::legal_actions_json`] in order.
-    fn legal_action_rules(&self) -> Vec<&'static str>;
     /// The ids of the game's numbered rules ([`Game::RULES`]).
     fn rules(&self) -> &'static [&'static str];
     /// `(config, seed, actions)`: everything needed to replay this game.
@@ -159,6 +156,17 @@ pub trait DynGame: Send + Sync {
     fn box_clone(&self) -> Box<dyn DynGame>;
     /// For code that knows the concrete game (bots): downcast to `ErasedGame<G>`.
     fn as_any(&self) -> &dyn Any;
+}
+
+/// A legal action as [`DynGame::legal_actions_json`] offers it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OfferedAction {
+    /// The JSON that [`DynGame::apply_json`] accepts back.
+    pub action: Value,
+    /// A short description ([`Game::describe_action`]).
+    pub description: String,
+    /// The rule it follows ([`Game::rule_of`]): the link into a rules panel.
+    pub rule: &'static str,
 }
 
 /// The views [`DynGame::observe`] built of one position.
@@ -402,12 +410,16 @@ impl<G: Game> DynGame for ErasedGame<G> {
         self.state.to_move()
     }
 
-    fn legal_actions_json(&self) -> Vec<(Value, String)> {
+    fn legal_actions_json(&self) -> Vec<OfferedAction> {
         let mut legal = Vec::new();
         self.state.legal_actions(&mut legal);
         legal
             .iter()
-            .map(|a| (to_json(a), self.state.describe_action(a)))
+            .map(|a| OfferedAction {
+                action: to_json(a),
+                description: self.state.describe_action(a),
+                rule: self.state.rule_of(a),
+            })
             .collect()
     }
 
@@ -509,12 +521,6 @@ impl<G: Game> DynGame for ErasedGame<G> {
                 reason: Some(refusal.reason),
             },
         })
-    }
-
-    fn legal_action_rules(&self) -> Vec<&'static str> {
-        let mut legal = Vec::new();
-        self.state.legal_actions(&mut legal);
-        legal.iter().map(|a| self.state.rule_of(a)).collect()
     }
 
     fn rules(&self) -> &'static [&'static str] {

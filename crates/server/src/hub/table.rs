@@ -262,11 +262,10 @@ pub(super) fn seat_infos(row: &GameRow, slots: &[Slot]) -> Vec<SeatInfo> {
 pub(super) fn legal_actions(game: &dyn DynGame) -> Vec<LegalAction> {
     game.legal_actions_json()
         .into_iter()
-        .zip(game.legal_action_rules())
-        .map(|((action, description), rule)| LegalAction {
-            action,
-            description,
-            rule: rule.to_owned(),
+        .map(|offered| LegalAction {
+            action: offered.action,
+            description: offered.description,
+            rule: offered.rule.to_owned(),
         })
         .collect()
 }
