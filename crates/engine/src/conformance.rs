@@ -43,6 +43,7 @@ pub fn check_game<G: Game>(config: &G::Config, suite: &Suite) {
     for seed in suite.seeds.clone() {
         check_one_game::<G>(config, seed, suite);
     }
+    spaces::check_bijection::<G>(config);
     spaces::check_index_fast_path::<G>(config, suite.seeds.start);
 }
 

@@ -81,6 +81,18 @@ impl<'a> Features<'a> {
         }
     }
 
+    /// `len` counts, one per kind: each item adds `1 / max` to its kind's value (clamped
+    /// to 1); items outside `0..len` are ignored. Counts cards by kind with no buffer.
+    pub fn counts(&mut self, items: impl IntoIterator<Item = usize>, len: usize, max: f64) {
+        let step = if max > 0.0 { (1.0 / max) as f32 } else { 0.0 };
+        for kind in items.into_iter().filter(|&k| k < len) {
+            if let Some(slot) = self.out.get_mut(self.at + kind) {
+                *slot = (*slot + step).min(1.0);
+            }
+        }
+        self.at += len;
+    }
+
     /// Leaves `len` values at zero (a slot with nothing in it).
     pub fn skip(&mut self, len: usize) {
         self.at += len;
@@ -164,6 +176,10 @@ mod tests {
         f.bits(0b10, 2);
         assert_eq!(f.written(), 9);
         assert_eq!(buf, [0.0, 1.0, 0.0, 0.5, 1.0, 0.0, 0.0, 0.0, 1.0]);
+        let mut counts = [0.0f32; 3];
+        let mut f = Features::new(&mut counts);
+        f.counts([2, 0, 2, 2, 9], 3, 2.0);
+        assert_eq!(counts, [0.5, 0.0, 1.0]);
         // Past the end is ignored, not a panic.
         let mut short = [0.0f32; 1];
         let mut f = Features::new(&mut short);

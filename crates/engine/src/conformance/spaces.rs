@@ -9,6 +9,39 @@ use serde_json::Value;
 use crate::playout::random_action;
 use crate::{rng_from_seed, DynGame, ErasedGame, Game, GameErrorKind, Rng, Seat};
 
+/// The whole action space of `config`, index by index: every index decodes to an action
+/// that encodes back to it (so no two indices share an action), and the first index past
+/// the end decodes to nothing. Exhaustive: spaces are at most some tens of thousands.
+pub(super) fn check_bijection<G: Game>(config: &G::Config) {
+    let Some(count) = G::action_count(config) else {
+        assert!(
+            G::action_at(config, 0).is_none(),
+            "{}: action_at without an action space",
+            G::NAME
+        );
+        return;
+    };
+    for index in 0..count {
+        let action = G::action_at(config, index).unwrap_or_else(|| {
+            panic!(
+                "{}: index {index} of 0..{count} decodes to nothing",
+                G::NAME
+            )
+        });
+        assert_eq!(
+            G::action_index(config, &action),
+            Some(index),
+            "{}: index {index} decodes to {action:?}, which encodes elsewhere",
+            G::NAME
+        );
+    }
+    assert!(
+        G::action_at(config, count).is_none(),
+        "{}: index {count} lies past the action space but decodes",
+        G::NAME
+    );
+}
+
 /// Per-state checks of the spaces, when the game has them: every legal action has an index
 /// in range, unique, that decodes back to it; every seat's observation is finite, of the
 /// declared length, and the same in a determinization of that seat's view.
