@@ -4,9 +4,10 @@
 //! The space is every well-formed action over the board of the data file: one block per
 //! variant, the product of its fields' ranges. Placements dominate: a double tile × a cell ×
 //! a direction (48 × cells × 6) and a figure move from a cell to a cell (cells²); about
-//! 37,000 indices on the shipped board. That is still a flat space a mask handles (a few
-//! KiB a step), so it is kept flat rather than factorised into cell-then-direction steps,
-//! which would change the game's atomic actions (docs/contract.md §4).
+//! 56,000 indices on the shipped board (128 cells). That is still a flat space a mask
+//! handles (55 KiB a step as bytes), so it is kept flat rather than factorised into
+//! cell-then-direction steps, which would change the game's atomic actions
+//! (docs/contract.md §4).
 //!
 //! The observation is written from the state, reading only what `view(Some(seat))` shows
 //! (P-Z1–P-Z6): the map, every seat's public side, the observer's own hand and tiles; of

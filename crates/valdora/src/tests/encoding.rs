@@ -34,7 +34,7 @@ fn sizes_are_the_documented_ones() {
 }
 
 fn side(i: u8) -> Side {
-    if i % 2 == 0 {
+    if i.is_multiple_of(2) {
         Side::Left
     } else {
         Side::Right
