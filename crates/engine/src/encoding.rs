@@ -134,6 +134,14 @@ impl Block {
         (blocks, at)
     }
 
+    /// Which of `blocks` holds `index`, and the index within it.
+    pub fn locate(blocks: &[Block], index: usize) -> Option<(usize, usize)> {
+        blocks
+            .iter()
+            .enumerate()
+            .find_map(|(b, block)| block.local(index).map(|local| (b, local)))
+    }
+
     /// The index within the block, if `index` lies in it.
     pub fn local(self, index: usize) -> Option<usize> {
         index
@@ -198,5 +206,8 @@ mod tests {
         assert_eq!(blocks[1].local(4), None);
         assert_eq!(blocks[0].at(3), None);
         assert_eq!(blocks[2].at(3), Some(7));
+        assert_eq!(Block::locate(&blocks, 3), Some((1, 0)));
+        assert_eq!(Block::locate(&blocks, 7), Some((2, 3)));
+        assert_eq!(Block::locate(&blocks, 8), None);
     }
 }

@@ -160,10 +160,7 @@ pub(crate) fn action_index(config: &PandoriaConfig, action: &Action) -> Option<u
 pub(crate) fn action_at(config: &PandoriaConfig, index: usize) -> Option<Action> {
     let n = sizes(config).cells;
     let (blocks, _) = blocks(config);
-    let (block, local) = blocks
-        .iter()
-        .enumerate()
-        .find_map(|(b, block)| block.local(index).map(|local| (b, local)))?;
+    let (block, local) = Block::locate(&blocks, index)?;
     // Every field below fits in a u8: cells ≤ 192, tiles ≤ 64, cards ≤ 64 (data limits).
     let b = |x: usize| x as u8;
     Some(match block {

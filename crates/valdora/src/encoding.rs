@@ -110,10 +110,7 @@ pub(crate) fn action_index(action: &Action) -> Option<usize> {
 }
 
 pub(crate) fn action_at(index: usize) -> Option<Action> {
-    let (block, local) = BLOCKS
-        .iter()
-        .enumerate()
-        .find_map(|(b, block)| block.local(index).map(|local| (b, local)))?;
+    let (block, local) = Block::locate(&BLOCKS, index)?;
     let item = |i: usize| Item::ALL[i % ITEMS];
     Some(match block {
         MOVE => Action::Move { to: local as Space },

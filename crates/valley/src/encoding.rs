@@ -76,10 +76,7 @@ pub(crate) fn action_index(config: &ValleyConfig, action: &Action) -> Option<usi
 
 pub(crate) fn action_at(config: &ValleyConfig, index: usize) -> Option<Action> {
     let (blocks, _) = blocks(config);
-    let (block, local) = blocks
-        .iter()
-        .enumerate()
-        .find_map(|(b, block)| block.local(index).map(|local| (b, local)))?;
+    let (block, local) = Block::locate(&blocks, index)?;
     let slot = local as Slot;
     let card = local as CardId;
     Some(match block {
