@@ -8,7 +8,10 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
 use crate::view_parts::{Observed, ObservedView};
-use crate::{ActionErrorKind, Explanation, Game, NoEvents, Outcome, Seat, SetupError};
+use crate::{ActionErrorKind, Explanation, Game, Outcome, Seat, SetupError};
+
+mod spaces;
+use spaces::Scratch;
 
 /// Why a JSON-level request failed. `kind` is stable and machine-readable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
@@ -219,41 +222,6 @@ pub struct ErasedGame<G: Game> {
     scratch: Scratch<G::Action>,
 }
 
-/// A reusable buffer behind `&self` ([`DynGame::legal_indices`] takes `&self`). A `Mutex`
-/// keeps `ErasedGame` `Sync`; it is never contended in practice (one game, one caller),
-/// and if it ever is, the caller lists into a fresh buffer instead of waiting.
-struct Scratch<A>(std::sync::Mutex<Vec<A>>);
-
-impl<A> Scratch<A> {
-    fn new() -> Self {
-        Self(std::sync::Mutex::new(Vec::new()))
-    }
-
-    /// Runs `f` on the buffer, cleared.
-    fn with<R>(&self, f: impl FnOnce(&mut Vec<A>) -> R) -> R {
-        match self.0.try_lock() {
-            Ok(mut buffer) => {
-                buffer.clear();
-                f(&mut buffer)
-            }
-            Err(_) => f(&mut Vec::new()),
-        }
-    }
-}
-
-impl<A> Clone for Scratch<A> {
-    /// A copy starts with its own empty buffer: the contents are never state.
-    fn clone(&self) -> Self {
-        Self::new()
-    }
-}
-
-impl<A> std::fmt::Debug for Scratch<A> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Scratch")
-    }
-}
-
 /// A replayable record of a game: the triple a game is a pure function of.
 #[derive(Debug, Clone, Serialize, Deserialize)]
 pub struct GameRecord<C, A> {
@@ -388,22 +356,6 @@ impl<G: Game> ErasedGame<G> {
         ))
     }
 
-    /// The size of the action space, or the typed error of a game without one.
-    fn spaces_action_count(&self) -> Result<usize, GameError> {
-        G::action_count(self.state.config()).ok_or_else(|| no_spaces(G::NAME, "action space"))
-    }
-
-    /// The action at `index`, or a typed error naming the range.
-    fn typed_action_at(&self, index: usize) -> Result<G::Action, GameError> {
-        let count = self.spaces_action_count()?;
-        G::action_at(self.state.config(), index).ok_or_else(|| {
-            GameError::new(
-                GameErrorKind::IndexOutOfRange,
-                format!("action index {index} is outside 0..{count}"),
-            )
-        })
-    }
-
     /// Applies a typed action, checking it, and records it.
     pub fn apply(&mut self, action: G::Action) -> Result<Vec<G::Event>, GameError> {
         let mut events = Vec::new();
@@ -411,13 +363,6 @@ impl<G: Game> ErasedGame<G> {
         self.actions.push(action);
         Ok(events)
     }
-}
-
-fn no_spaces(game: &str, what: &str) -> GameError {
-    GameError::new(
-        GameErrorKind::NoSpaces,
-        format!("{game} has no fixed {what}"),
-    )
 }
 
 fn parse_action<G: Game>(action: &Value) -> Result<G::Action, GameError> {
@@ -639,14 +584,7 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
 
     fn action_index(&self, action: &Value) -> Result<usize, GameError> {
-        let count = self.spaces_action_count()?;
-        let (action, _) = parse_new_action::<G>(action)?;
-        G::action_index(self.state.config(), &action).ok_or_else(|| {
-            GameError::new(
-                GameErrorKind::IndexOutOfRange,
-                format!("{action:?} has no index in the action space (0..{count})"),
-            )
-        })
+        self.index_of(action)
     }
 
     fn action_at(&self, index: usize) -> Result<Value, GameError> {
@@ -654,47 +592,11 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
 
     fn legal_indices(&self, out: &mut Vec<usize>) -> Result<(), GameError> {
-        self.spaces_action_count()?;
-        let config = self.state.config();
-        self.scratch.with(|legal| {
-            self.state.legal_actions(legal);
-            for action in legal.iter() {
-                // A legal action outside the space is a bug of the game's layout: the
-                // conformance suite fails on it, and here it is an error, not a panic.
-                let index = G::action_index(config, action).ok_or_else(|| {
-                    GameError::new(
-                        GameErrorKind::IndexOutOfRange,
-                        format!("legal {action:?} has no index in the action space"),
-                    )
-                })?;
-                out.push(index);
-            }
-            Ok(())
-        })
+        self.push_legal_indices(out)
     }
 
     fn apply_index(&mut self, index: usize) -> Result<(), GameError> {
-        let action = self.typed_action_at(index)?;
-        if self.state.to_move().is_none() {
-            return Err(GameError::new(
-                GameErrorKind::GameOver,
-                "the game is over; no action is accepted",
-            ));
-        }
-        // Legality from the listed actions (not `Game::is_legal`, whose default allocates).
-        let legal = self.scratch.with(|legal| {
-            self.state.legal_actions(legal);
-            legal.contains(&action)
-        });
-        if !legal {
-            return Err(GameError::new(
-                GameErrorKind::Illegal,
-                format!("action index {index} ({action:?}) is not legal now"),
-            ));
-        }
-        self.state.apply_unchecked(action, &mut NoEvents);
-        self.actions.push(action);
-        Ok(())
+        self.apply_at(index)
     }
 
     fn observation_len(&self) -> Option<usize> {
@@ -702,21 +604,7 @@ impl<G: Game> DynGame for ErasedGame<G> {
     }
 
     fn observe_into(&self, seat: Seat, out: &mut [f32]) -> Result<(), GameError> {
-        let len = G::observation_len(self.state.config())
-            .ok_or_else(|| no_spaces(G::NAME, "observation tensor"))?;
-        self.check_seat(seat)?;
-        if out.len() != len {
-            return Err(GameError::new(
-                GameErrorKind::BadBuffer,
-                format!(
-                    "the observation buffer holds {} values; {} observations have {len}",
-                    out.len(),
-                    G::NAME
-                ),
-            ));
-        }
-        self.state.observe_into(seat, out);
-        Ok(())
+        self.observe_checked(seat, out)
     }
 }
 
