@@ -1,8 +1,8 @@
 //! The contract's optional extension for learning code: a fixed action space and a flat
 //! observation tensor per game and config.
 //!
-//! It lives as provided methods of [`Game`](crate::Game) ([`Game::action_count`](crate::Game::action_count), [`Game::action_index`](crate::Game::action_index),
-//! [`Game::action_at`](crate::Game::action_at), [`Game::observation_len`](crate::Game::observation_len), [`Game::observe_into`](crate::Game::observe_into)) whose defaults
+//! It lives as provided methods of [`crate::Game`] (`action_count`, `action_index`,
+//! `action_at`, `observation_len`, `observe_into`) whose defaults
 //! say "this game has no fixed spaces", rather than as a separate trait: every registered
 //! game is an [`crate::ErasedGame`] of some `G: Game`, so [`crate::DynGame`] exposes the
 //! spaces of every game with no second registry, no extra bound that a new game could

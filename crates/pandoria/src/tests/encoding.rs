@@ -30,6 +30,9 @@ fn sizes_are_the_documented_ones() {
         let observation = 47 + p + 4 * c + n * (10 + 2 * p) + p * (28 + t + 9 * c);
         assert_eq!(Pandoria::action_count(&config), Some(actions));
         assert_eq!(Pandoria::observation_len(&config), Some(observation));
-        eprintln!("pandoria {players}p N = {n} T = {t} C = {c}: {actions} actions, observation {observation}");
+        eprintln!(
+            "pandoria {players}p N = {n} T = {t} C = {c}: {actions} actions, \
+             observation {observation}"
+        );
     }
 }
