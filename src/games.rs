@@ -44,6 +44,7 @@ macro_rules! games {
         }
 
         /// Every game as the server hosts it.
+        #[cfg(feature = "cli")]
         pub fn catalog() -> server::Catalog {
             server::Catalog::new(vec![$(server::kind::<$game>()),+])
         }
