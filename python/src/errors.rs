@@ -47,6 +47,18 @@ pyo3::create_exception!(
 pyo3::create_exception!(tabletop, BadSeat, GameError, "No seat has this number.");
 pyo3::create_exception!(
     tabletop,
+    NoSpaces,
+    GameError,
+    "The game has no fixed action space or observation tensor."
+);
+pyo3::create_exception!(
+    tabletop,
+    BadBuffer,
+    GameError,
+    "An output array of the wrong length or layout."
+);
+pyo3::create_exception!(
+    tabletop,
     NoRecord,
     GameError,
     "A determinized game is a sample, not a game that was played: it has no record."
@@ -72,6 +84,10 @@ pub fn raise(kind: &str, message: impl Into<String>, context: Context) -> PyErr 
         ("game_over", _) => GameOver::new_err(message),
         ("not_your_turn", _) => NotYourTurn::new_err(message),
         ("bad_seat", _) => BadSeat::new_err(message),
+        // An index outside the action space names no action at all.
+        ("index_out_of_range", _) => MalformedAction::new_err(message),
+        ("no_spaces", _) => NoSpaces::new_err(message),
+        ("bad_buffer", _) => BadBuffer::new_err(message),
         ("no_record", _) => NoRecord::new_err(message),
         _ => GameError::new_err(message),
     };
@@ -96,6 +112,9 @@ fn kind_name(kind: GameErrorKind) -> &'static str {
         GameErrorKind::NotYourTurn => "not_your_turn",
         GameErrorKind::Setup => "setup",
         GameErrorKind::BadSeat => "bad_seat",
+        GameErrorKind::NoSpaces => "no_spaces",
+        GameErrorKind::IndexOutOfRange => "index_out_of_range",
+        GameErrorKind::BadBuffer => "bad_buffer",
     }
 }
 
@@ -111,5 +130,7 @@ pub fn register(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("NotYourTurn", py.get_type::<NotYourTurn>())?;
     m.add("BadSeat", py.get_type::<BadSeat>())?;
     m.add("NoRecord", py.get_type::<NoRecord>())?;
+    m.add("NoSpaces", py.get_type::<NoSpaces>())?;
+    m.add("BadBuffer", py.get_type::<BadBuffer>())?;
     Ok(())
 }

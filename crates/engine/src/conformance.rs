@@ -6,6 +6,8 @@ use std::collections::HashSet;
 
 use rand::seq::SliceRandom;
 
+mod spaces;
+
 use crate::playout::random_action;
 use crate::{rng_from_seed, ActionErrorKind, Game, Observed, ObservedView, Rng, Seat, ViewPrint};
 
@@ -41,6 +43,8 @@ pub fn check_game<G: Game>(config: &G::Config, suite: &Suite) {
     for seed in suite.seeds.clone() {
         check_one_game::<G>(config, seed, suite);
     }
+    spaces::check_bijection::<G>(config);
+    spaces::check_index_fast_path::<G>(config, suite.seeds.start);
 }
 
 fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
@@ -61,6 +65,7 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
     // The undo check replays every move on samples, so it runs on one game of each call.
     let check_undo = seed == suite.seeds.start;
     let mut non_barriers = 0u64;
+    let mut variety = spaces::Variety::default();
     loop {
         legal.clear();
         state.legal_actions(&mut legal);
@@ -84,6 +89,8 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
         }
         if step.is_multiple_of(suite.deep_check_every) {
             check_state(&state, &legal, &seen_actions, seed, step, &mut rng);
+            spaces::check_spaces(&state, &legal, seed, step, &mut rng);
+            variety.record(&state);
         }
         let Some(mover) = mover else {
             let outcome = state
@@ -135,6 +142,7 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
         non_barriers > 0,
         "seed {seed}: every move of a random game is an undo barrier (Game::reveals)"
     );
+    variety.check::<G>(config, seed);
     check_replay(config, seed, &history, &state);
     assert!(
         state.apply(history[0], &mut Vec::new()).map_err(|e| e.kind)

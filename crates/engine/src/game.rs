@@ -255,6 +255,46 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         true
     }
 
+    /// The size of the fixed action space under `config`, or `None`, the default, when the
+    /// game has none (the optional extension for learning code, [`crate::encoding`]). When
+    /// `Some(n)`, [`Game::action_index`] and [`Game::action_at`] are a bijection between
+    /// every action that can ever be legal under `config` and `0..n`.
+    fn action_count(config: &Self::Config) -> Option<usize> {
+        let _ = config;
+        None
+    }
+
+    /// The index of `action` in the fixed action space of `config`; `None` for an action
+    /// outside it (or when the game has no fixed space).
+    fn action_index(config: &Self::Config, action: &Self::Action) -> Option<usize> {
+        let _ = (config, action);
+        None
+    }
+
+    /// The action at `index` of the fixed action space of `config`; `None` outside
+    /// `0..action_count(config)`.
+    fn action_at(config: &Self::Config, index: usize) -> Option<Self::Action> {
+        let _ = (config, index);
+        None
+    }
+
+    /// The length of a seat's observation tensor under `config`, or `None`, the default,
+    /// when the game encodes none.
+    fn observation_len(config: &Self::Config) -> Option<usize> {
+        let _ = config;
+        None
+    }
+
+    /// Writes what `seat` may know of this position into `out`, seat-relative (the
+    /// observing seat first), each value scaled to about [0, 1]. Called only when
+    /// [`Game::observation_len`] is `Some(out.len())` and `seat` is at the table
+    /// ([`crate::DynGame::observe_into`] checks both). Must not allocate, and must be equal
+    /// on `determinize(Some(seat), …)` (the conformance suite checks it).
+    fn observe_into(&self, seat: Seat, out: &mut [f32]) {
+        let _ = seat;
+        out.fill(0.0);
+    }
+
     /// A short human-readable sentence for an event, for logs and terminal play ("Seat 2
     /// moves to Harbour City"). It says no more than the event carries: games name its
     /// ids from their rules data, never from the state. The default is the event's JSON.

@@ -14,6 +14,7 @@
 pub mod conformance;
 mod data;
 mod data_cache;
+pub mod encoding;
 mod error;
 mod explain;
 mod game;

@@ -10,6 +10,9 @@ use serde_json::Value;
 use crate::view_parts::{Observed, ObservedView};
 use crate::{ActionErrorKind, Explanation, Game, Outcome, Seat, SetupError};
 
+mod spaces;
+use spaces::Scratch;
+
 /// Why a JSON-level request failed. `kind` is stable and machine-readable.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error, Serialize, Deserialize)]
 #[error("{message}")]
@@ -31,6 +34,12 @@ pub enum GameErrorKind {
     Setup,
     /// A seat number outside the table.
     BadSeat,
+    /// The game has no fixed action space or observation tensor ([`crate::encoding`]).
+    NoSpaces,
+    /// An action index outside `0..action_count`, or an action with no index.
+    IndexOutOfRange,
+    /// An observation buffer whose length is not `observation_len`.
+    BadBuffer,
 }
 
 impl GameError {
@@ -156,6 +165,24 @@ pub trait DynGame: Send + Sync {
     fn box_clone(&self) -> Box<dyn DynGame>;
     /// For code that knows the concrete game (bots): downcast to `ErasedGame<G>`.
     fn as_any(&self) -> &dyn Any;
+
+    // ----- fixed spaces for learning code ([`crate::encoding`]) ------------------------
+
+    /// The size of the fixed action space of this game's config; `None` when it has none.
+    fn action_count(&self) -> Option<usize>;
+    /// The index of an action (JSON, as [`DynGame::apply_json`] takes it), legal now or not.
+    fn action_index(&self, action: &Value) -> Result<usize, GameError>;
+    /// The action (JSON) at `index` of the fixed action space.
+    fn action_at(&self, index: usize) -> Result<Value, GameError>;
+    /// Appends the indices of the legal actions (allocation-free when `out` has capacity).
+    fn legal_indices(&self, out: &mut Vec<usize>) -> Result<(), GameError>;
+    /// Applies the action at `index` if legal; typed error (and nothing changed) otherwise.
+    fn apply_index(&mut self, index: usize) -> Result<(), GameError>;
+    /// The length of a seat's observation tensor; `None` when the game encodes none.
+    fn observation_len(&self) -> Option<usize>;
+    /// Writes `seat`'s observation ([`Game::observe_into`]) into `out`, which must be
+    /// exactly [`DynGame::observation_len`] long.
+    fn observe_into(&self, seat: Seat, out: &mut [f32]) -> Result<(), GameError>;
 }
 
 /// A legal action as [`DynGame::legal_actions_json`] offers it.
@@ -190,6 +217,9 @@ pub struct ErasedGame<G: Game> {
     state: G,
     seed: u64,
     actions: Vec<G::Action>,
+    /// The legal actions listed for the index fast path, kept so that listing them
+    /// allocates only once per game.
+    scratch: Scratch<G::Action>,
 }
 
 /// A replayable record of a game: the triple a game is a pure function of.
@@ -207,6 +237,7 @@ impl<G: Game> ErasedGame<G> {
             state: G::new(config, seed)?,
             seed,
             actions: Vec::new(),
+            scratch: Scratch::new(),
         })
     }
 
@@ -241,6 +272,7 @@ impl<G: Game> ErasedGame<G> {
             state: self.state.determinize(seat, &mut rng),
             seed,
             actions: Vec::new(),
+            scratch: Scratch::new(),
         }
     }
 
@@ -559,6 +591,34 @@ impl<G: Game> DynGame for ErasedGame<G> {
 
     fn as_any(&self) -> &dyn Any {
         self
+    }
+
+    fn action_count(&self) -> Option<usize> {
+        G::action_count(self.state.config())
+    }
+
+    fn action_index(&self, action: &Value) -> Result<usize, GameError> {
+        self.index_of(action)
+    }
+
+    fn action_at(&self, index: usize) -> Result<Value, GameError> {
+        Ok(to_json(&self.typed_action_at(index)?))
+    }
+
+    fn legal_indices(&self, out: &mut Vec<usize>) -> Result<(), GameError> {
+        self.push_legal_indices(out)
+    }
+
+    fn apply_index(&mut self, index: usize) -> Result<(), GameError> {
+        self.apply_at(index)
+    }
+
+    fn observation_len(&self) -> Option<usize> {
+        G::observation_len(self.state.config())
+    }
+
+    fn observe_into(&self, seat: Seat, out: &mut [f32]) -> Result<(), GameError> {
+        self.observe_checked(seat, out)
     }
 }
 

@@ -23,6 +23,7 @@ pub mod cards;
 pub mod components;
 mod costs;
 pub mod data;
+mod encoding;
 mod evaluation;
 pub mod events;
 mod explain;
@@ -135,6 +136,26 @@ impl Game for Pandoria {
     /// P-SC6: always the active seat until the game is over.
     fn to_move(&self) -> Option<Seat> {
         (self.phase != Phase::Over).then_some(self.current)
+    }
+
+    fn action_count(config: &PandoriaConfig) -> Option<usize> {
+        Some(encoding::action_count(config))
+    }
+
+    fn action_index(config: &PandoriaConfig, action: &Action) -> Option<usize> {
+        encoding::action_index(config, action)
+    }
+
+    fn action_at(config: &PandoriaConfig, index: usize) -> Option<Action> {
+        encoding::action_at(config, index)
+    }
+
+    fn observation_len(config: &PandoriaConfig) -> Option<usize> {
+        Some(encoding::observation_len(config))
+    }
+
+    fn observe_into(&self, seat: Seat, out: &mut [f32]) {
+        self.encode_observation(seat, out);
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

@@ -117,9 +117,12 @@ impl ApiError {
 impl From<GameError> for ApiError {
     fn from(e: GameError) -> Self {
         let kind = match e.kind {
-            GameErrorKind::Malformed | GameErrorKind::Setup | GameErrorKind::BadSeat => {
-                ErrorKind::Malformed
-            }
+            GameErrorKind::Malformed
+            | GameErrorKind::Setup
+            | GameErrorKind::BadSeat
+            | GameErrorKind::NoSpaces
+            | GameErrorKind::IndexOutOfRange
+            | GameErrorKind::BadBuffer => ErrorKind::Malformed,
             GameErrorKind::Illegal => ErrorKind::Illegal,
             GameErrorKind::GameOver => ErrorKind::GameOver,
             GameErrorKind::NotYourTurn => ErrorKind::NotYourTurn,

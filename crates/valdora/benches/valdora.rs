@@ -3,7 +3,7 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BatchSize, Criterion, Throughput};
 use engine::playout::{random_game, random_positions};
-use engine::{Game, NoEvents};
+use engine::{rng_from_seed, DynGame, ErasedGame, Game, NoEvents};
 use valdora::{Action, Valdora, ValdoraConfig};
 
 fn benches(c: &mut Criterion) {
@@ -73,5 +73,36 @@ fn benches(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(valdora_benches, benches);
+/// What a learning environment does per step through the index fast path: the mover's
+/// observation, the legal indices (the action mask), and one uniformly chosen index applied;
+/// a finished game is replaced by the next seed's (the cost of that setup is included).
+fn spaces(c: &mut Criterion) {
+    let config = ValdoraConfig::default();
+    let new_game = |seed| ErasedGame::<Valdora>::new(&config, seed).expect("default config");
+    let mut game = new_game(0);
+    let mut seed = 0;
+    let mut observation = vec![0.0f32; game.observation_len().expect("valdora has spaces")];
+    let mut legal = Vec::with_capacity(512);
+    let mut rng = rng_from_seed(1);
+    let mut group = c.benchmark_group("valdora_4p_spaces");
+    group.throughput(Throughput::Elements(1));
+    group.bench_function("observe_legal_indices_apply_index_step", |b| {
+        b.iter(|| {
+            let Some(seat) = game.to_move() else {
+                seed += 1;
+                game = new_game(seed);
+                return;
+            };
+            game.observe_into(seat, &mut observation)
+                .expect("right length");
+            legal.clear();
+            game.legal_indices(&mut legal).expect("valdora has spaces");
+            let index = legal[rand::Rng::gen_range(&mut rng, 0..legal.len())];
+            game.apply_index(black_box(index)).expect("legal");
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(valdora_benches, benches, spaces);
 criterion_main!(valdora_benches);

@@ -22,6 +22,7 @@ pub mod board;
 pub mod books;
 pub mod components;
 pub mod data;
+mod encoding;
 mod evaluation;
 pub mod events;
 mod explain;
@@ -175,6 +176,26 @@ impl Game for Valdora {
 
     fn render_view(&self, seat: Option<Seat>) -> String {
         self.render(seat)
+    }
+
+    fn action_count(_config: &ValdoraConfig) -> Option<usize> {
+        Some(encoding::ACTION_COUNT)
+    }
+
+    fn action_index(_config: &ValdoraConfig, action: &Action) -> Option<usize> {
+        encoding::action_index(action)
+    }
+
+    fn action_at(_config: &ValdoraConfig, index: usize) -> Option<Action> {
+        encoding::action_at(index)
+    }
+
+    fn observation_len(config: &ValdoraConfig) -> Option<usize> {
+        Some(encoding::observation_len(config))
+    }
+
+    fn observe_into(&self, seat: Seat, out: &mut [f32]) {
+        self.encode_observation(seat, out);
     }
 
     /// V-I1: another seat's completed commission is hidden under its adventurer card; the

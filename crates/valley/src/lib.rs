@@ -24,6 +24,7 @@ mod barriers;
 mod checks;
 pub mod data;
 mod effects;
+mod encoding;
 mod evaluation;
 pub mod events;
 mod explain;
@@ -134,6 +135,26 @@ impl Game for Valley {
 
     fn to_move(&self) -> Option<Seat> {
         self.decider()
+    }
+
+    fn action_count(config: &ValleyConfig) -> Option<usize> {
+        Some(encoding::action_count(config))
+    }
+
+    fn action_index(config: &ValleyConfig, action: &Action) -> Option<usize> {
+        encoding::action_index(config, action)
+    }
+
+    fn action_at(config: &ValleyConfig, index: usize) -> Option<Action> {
+        encoding::action_at(config, index)
+    }
+
+    fn observation_len(config: &ValleyConfig) -> Option<usize> {
+        Some(encoding::observation_len(config))
+    }
+
+    fn observe_into(&self, seat: Seat, out: &mut [f32]) {
+        self.encode_observation(seat, out);
     }
 
     fn legal_actions(&self, out: &mut Vec<Action>) {

@@ -3,6 +3,7 @@
 //! a seat that does not play, so a test controls exactly what bounds its regions.
 
 mod barriers;
+mod encoding;
 mod examples;
 mod geometry;
 mod properties;

@@ -3,6 +3,7 @@
 
 mod actions;
 mod barriers;
+mod encoding;
 mod examples;
 mod explain;
 mod movement;

@@ -3,6 +3,7 @@
 
 mod barriers;
 mod effects;
+mod encoding;
 mod examples;
 mod explain;
 mod hidden;
