@@ -5,6 +5,7 @@ use std::sync::Mutex;
 
 use bots::BotSpec;
 use engine::{OfferedAction, Seat};
+use numpy::{PyArray1, PyArrayMethods};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 use serde_json::Value;
@@ -17,6 +18,8 @@ use crate::table::{SeatBot, Table};
 #[pyclass(module = "tabletop._native", name = "Game")]
 pub struct PyGame {
     table: Box<dyn Table>,
+    /// The legal indices listed last: kept so that listing them allocates once a game.
+    indices: Vec<usize>,
     /// A sample from `determinize`: it has no record (its actions would replay the true
     /// position).
     determinized: bool,
@@ -26,6 +29,7 @@ impl PyGame {
     pub fn new(table: Box<dyn Table>) -> Self {
         PyGame {
             table,
+            indices: Vec::new(),
             determinized: false,
         }
     }
@@ -37,6 +41,27 @@ impl PyGame {
     pub fn table_mut(&mut self) -> &mut dyn Table {
         &mut *self.table
     }
+
+    /// Lists the legal indices into `self.indices`.
+    fn list_legal(&mut self) -> PyResult<()> {
+        self.indices.clear();
+        self.table
+            .game()
+            .legal_indices(&mut self.indices)
+            .map_err(|e| from_engine(e, Context::Action))
+    }
+}
+
+fn no_spaces(game: &str, what: &str) -> PyErr {
+    errors::raise(
+        "no_spaces",
+        format!("{game} has no fixed {what}"),
+        Context::Action,
+    )
+}
+
+fn bad_buffer(message: String) -> PyErr {
+    errors::raise("bad_buffer", message, Context::Action)
 }
 
 /// A seat number from Python (`None`: the spectator); a number that is no seat of the
@@ -160,6 +185,7 @@ impl PyGame {
         let seat = seat_arg(seat, self.seats())?;
         Ok(PyGame {
             table: self.table.determinize(seat, seed),
+            indices: Vec::new(),
             determinized: true,
         })
     }
@@ -194,6 +220,7 @@ impl PyGame {
     fn clone(&self) -> PyGame {
         PyGame {
             table: self.table.box_clone(),
+            indices: Vec::new(),
             determinized: self.determinized,
         }
     }
@@ -211,6 +238,119 @@ impl PyGame {
         let replay = py.import("tabletop._native")?.getattr("replay")?;
         let record = self.record(py)?;
         PyTuple::new(py, [replay, PyTuple::new(py, [record])?.into_any()])
+    }
+
+    // ----- the fixed action space and observation tensors (learning code) -------------
+
+    /// The size of the fixed action space: actions are the indices `0..action_count`.
+    #[getter]
+    fn action_count(&self) -> PyResult<usize> {
+        self.table
+            .game()
+            .action_count()
+            .ok_or_else(|| no_spaces(self.table.game().name(), "action space"))
+    }
+
+    /// The length of a seat's observation tensor.
+    #[getter]
+    fn observation_len(&self) -> PyResult<usize> {
+        self.table
+            .game()
+            .observation_len()
+            .ok_or_else(|| no_spaces(self.table.game().name(), "observation tensor"))
+    }
+
+    /// The index of `action` (a value as `legal_actions` lists it), legal now or not.
+    fn action_index(&self, action: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let action = action_arg(action)?;
+        self.table
+            .game()
+            .action_index(&action)
+            .map_err(|e| from_engine(e, Context::Action))
+    }
+
+    /// The action at `index` of the action space, as `apply` takes it.
+    fn action_at<'py>(&self, py: Python<'py>, index: usize) -> PyResult<Bound<'py, PyAny>> {
+        let action = self
+            .table
+            .game()
+            .action_at(index)
+            .map_err(|e| from_engine(e, Context::Action))?;
+        from_json(py, &action)
+    }
+
+    /// The indices of the legal actions, ascending as the engine lists them.
+    fn legal_indices<'py>(&mut self, py: Python<'py>) -> PyResult<Bound<'py, PyArray1<i64>>> {
+        self.list_legal()?;
+        let indices: Vec<i64> = self.indices.iter().map(|&i| i as i64).collect();
+        Ok(PyArray1::from_vec(py, indices))
+    }
+
+    /// The legal actions as a mask over the action space (1: legal), written into `out`
+    /// (an int8 array `action_count` long) when given, else into a new array.
+    #[pyo3(signature = (out=None))]
+    fn legal_mask<'py>(
+        &mut self,
+        py: Python<'py>,
+        out: Option<Bound<'py, PyArray1<i8>>>,
+    ) -> PyResult<Bound<'py, PyArray1<i8>>> {
+        let count = self.action_count()?;
+        self.list_legal()?;
+        let out = out.unwrap_or_else(|| PyArray1::zeros(py, count, false));
+        {
+            let mut view = out.try_readwrite()?;
+            let mask = view
+                .as_slice_mut()
+                .map_err(|e| bad_buffer(format!("out: {e}")))?;
+            if mask.len() != count {
+                return Err(bad_buffer(format!(
+                    "out is {} long; the action space is {count}",
+                    mask.len()
+                )));
+            }
+            mask.fill(0);
+            for &i in &self.indices {
+                if let Some(slot) = mask.get_mut(i) {
+                    *slot = 1;
+                }
+            }
+        }
+        Ok(out)
+    }
+
+    /// Applies the action at `index` (the fast path: no JSON). An index outside the
+    /// space raises `MalformedAction`, one not legal now `IllegalAction`; either changes
+    /// nothing.
+    fn apply_index(&mut self, index: usize) -> PyResult<()> {
+        self.table
+            .game_mut()
+            .apply_index(index)
+            .map_err(|e| from_engine(e, Context::Action))
+    }
+
+    /// What `seat` may know as a float32 array in [0, 1] (docs/contract.md, "Action space
+    /// and observations"), written into `out` (`observation_len` long) when given.
+    #[pyo3(signature = (seat, out=None))]
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        seat: i64,
+        out: Option<Bound<'py, PyArray1<f32>>>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let length = self.observation_len()?;
+        let seat = seat_arg(Some(seat), self.seats())?.unwrap_or_default();
+        let out = out.unwrap_or_else(|| PyArray1::zeros(py, length, false));
+        {
+            let mut view = out.try_readwrite()?;
+            let buffer = view
+                .as_slice_mut()
+                .map_err(|e| bad_buffer(format!("out: {e}")))?;
+            self.table
+                .game()
+                .observe_into(seat, buffer)
+                .map_err(|e| from_engine(e, Context::Action))?;
+        }
+        Ok(out)
     }
 
     fn __repr__(&self) -> String {
