@@ -27,10 +27,14 @@ pub struct PyGame {
 
 impl PyGame {
     pub fn new(table: Box<dyn Table>) -> Self {
+        Self::wrap(table, false)
+    }
+
+    fn wrap(table: Box<dyn Table>, determinized: bool) -> Self {
         PyGame {
             table,
             indices: Vec::new(),
-            determinized: false,
+            determinized,
         }
     }
 
@@ -183,11 +187,7 @@ impl PyGame {
     #[pyo3(signature = (seat, seed=0))]
     fn determinize(&self, seat: Option<i64>, seed: u64) -> PyResult<PyGame> {
         let seat = seat_arg(seat, self.seats())?;
-        Ok(PyGame {
-            table: self.table.determinize(seat, seed),
-            indices: Vec::new(),
-            determinized: true,
-        })
+        Ok(PyGame::wrap(self.table.determinize(seat, seed), true))
     }
 
     /// The outcome once the game is over (scores, breakdowns, ranks), else None.
@@ -218,11 +218,7 @@ impl PyGame {
 
     /// An independent copy.
     fn clone(&self) -> PyGame {
-        PyGame {
-            table: self.table.box_clone(),
-            indices: Vec::new(),
-            determinized: self.determinized,
-        }
+        PyGame::wrap(self.table.box_clone(), self.determinized)
     }
 
     fn __copy__(&self) -> PyGame {

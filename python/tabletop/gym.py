@@ -23,7 +23,7 @@ import numpy as np
 from gymnasium import spaces
 
 import tabletop
-from tabletop._rewards import check_reward, final_rewards
+from tabletop._common import check_reward, final_rewards, observation_space
 
 __all__ = ["TabletopGym"]
 
@@ -67,14 +67,8 @@ class TabletopGym(gymnasium.Env):
         for spec in self.opponents:
             tabletop.Bot(self.game, spec)
         self.render_mode = render_mode
-        actions, length = self.game.action_count, self.game.observation_len
-        self.observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(0.0, 1.0, shape=(length,), dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
-            }
-        )
-        self.action_space = spaces.Discrete(actions)
+        self.observation_space = observation_space(self.game)
+        self.action_space = spaces.Discrete(self.game.action_count)
         self._bots: Dict[int, tabletop.Bot] = {}
 
     def _observation(self) -> Dict[str, np.ndarray]:

@@ -26,7 +26,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 import tabletop
-from tabletop._rewards import check_reward, final_rewards
+from tabletop._common import check_reward, final_rewards, observation_space
 
 __all__ = ["env", "raw_env", "TabletopEnv"]
 
@@ -57,16 +57,7 @@ class TabletopEnv(AECEnv):
         self.possible_agents = [f"player_{seat}" for seat in range(self.game.seats)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         actions = self.game.action_count
-        length = self.game.observation_len
-        self.observation_spaces = {
-            agent: spaces.Dict(
-                {
-                    "observation": spaces.Box(0.0, 1.0, shape=(length,), dtype=np.float32),
-                    "action_mask": spaces.Box(0, 1, shape=(actions,), dtype=np.int8),
-                }
-            )
-            for agent in self.possible_agents
-        }
+        self.observation_spaces = {agent: observation_space(self.game) for agent in self.possible_agents}
         self.action_spaces = {agent: spaces.Discrete(actions) for agent in self.possible_agents}
         self._no_moves = np.zeros(actions, dtype=np.int8)
         self._episodes = 0

@@ -1,8 +1,22 @@
-"""End-of-game rewards shared by the PettingZoo and Gymnasium environments."""
+"""What the PettingZoo and Gymnasium environments share: the observation space and the
+end-of-game rewards."""
 
 from __future__ import annotations
 
 from typing import Any, Dict, List, Optional
+
+import numpy as np
+from gymnasium import spaces
+
+
+def observation_space(game) -> spaces.Dict:
+    """`{"observation": float32 in [0, 1], "action_mask": int8}` for `game`'s sizes."""
+    return spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, shape=(game.observation_len,), dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, shape=(game.action_count,), dtype=np.int8),
+        }
+    )
 
 REWARDS = ("win_loss", "margin")
 
