@@ -8,6 +8,7 @@ import {
   createFromLobby,
   expectEndScreenMatches,
   playToTheEnd,
+  positionText,
   screenshot,
   seeded,
   summary,
@@ -101,7 +102,7 @@ test('the replay viewer steps through a stored game to the final position of the
   const id = await createFromLobby(page, { game: 'valley', players: 4, seats: THREE_BOTS })
   await playToTheEnd(page, seeded(53))
   await expect(page.getByTestId('end-screen')).toBeVisible()
-  const finalBoard = await page.getByTestId('board').textContent()
+  const finalBoard = await positionText(page)
   await page.goto(`/#/replay/${id}`)
   const viewer = page.getByTestId('replay')
   await expect(viewer).toBeVisible()
@@ -112,7 +113,7 @@ test('the replay viewer steps through a stored game to the final position of the
   await viewer.getByTestId('step-back').click()
   await expect(viewer.getByTestId('position')).toContainText('1')
   await viewer.getByTestId('to-end').click()
-  await expect(page.getByTestId('board')).toHaveText(finalBoard ?? '')
+  await expect.poll(() => positionText(page)).toBe(finalBoard)
   await screenshot(page, 'replay')
 })
 
@@ -131,10 +132,10 @@ test('a spectator of a fast bots-only game ends on the board a fresh load shows'
     const { id } = (await created.json()) as { id: string }
     await page.goto(`/#/game/${id}?watch`)
     await expect(page.getByTestId('end-screen')).toBeVisible({ timeout: 120_000 })
-    const live = await page.getByTestId('board').textContent()
+    const live = await positionText(page)
     await page.reload()
     // The board's code loads after the end screen shows: wait for it, not just read once.
-    await expect(page.getByTestId('board'), `game ${id}`).toHaveText(live ?? '')
+    await expect.poll(() => positionText(page), { message: `game ${id}` }).toBe(live)
   }
   expect(errors).toEqual([])
 })

@@ -38,11 +38,16 @@ async function watchMoves(page: Page): Promise<void> {
   })
 }
 
-async function seen(page: Page, kind: 'moving' | 'highlight'): Promise<number[]> {
+/** What was seen moving (a travelling component's move seq, a dropping tile's `tile:CELL`). */
+async function seenMarks(page: Page, kind: 'moving' | 'highlight'): Promise<string[]> {
   return page.evaluate((k) => {
     const moves = (window as unknown as { __moves: Record<string, Set<string>> }).__moves
-    return [...moves[k]].map(Number).sort((a, b) => a - b)
+    return [...moves[k]]
   }, kind)
+}
+
+async function seen(page: Page, kind: 'moving' | 'highlight'): Promise<number[]> {
+  return (await seenMarks(page, kind)).map(Number).sort((a, b) => a - b)
 }
 
 /** Plays my whole Valdora turn (several decisions: it ends with the next turn's start). */
@@ -100,6 +105,50 @@ test('every bot move that walks a pawn is seen walking, and stays marked until m
   await expect(board.locator('[data-last-move]')).toHaveCount(0)
   await expect(since).toBeHidden()
 })
+
+// The other two games: what a bot move carries across the board is seen travelling (a
+// bought Valley card from its pyramid slot, a Pandoria market card to the seat) or dropping
+// (a Pandoria tile onto its hex), for every such bot move while I play.
+type Logged = LogEntry['events'][number]['event'] & { type?: string; at?: number }
+for (const { game, travels } of [
+  {
+    game: 'valley',
+    travels: (event: Logged, seq: number) => (event.type === 'bought' ? [String(seq)] : []),
+  },
+  {
+    game: 'pandoria',
+    travels: (event: Logged, seq: number) =>
+      event.type === 'tile_placed'
+        ? [`tile:${event.at}`]
+        : event.type === 'card_taken' || event.type === 'card_bought'
+          ? [String(seq)]
+          : [],
+  },
+]) {
+  test(`every ${game} bot move that carries a component is seen carrying it`, async ({ page }) => {
+    const id = await createFromLobby(page, { game, players: 2, seats: ['me', 'bot:easy'] })
+    await watchMoves(page)
+    const random = seeded(30)
+    await awaitTurn(page)
+    const start = (await probe(page))?.seq ?? 0
+    const expected = async () => {
+      const log = (await (await page.request.get(`/api/games/${id}/log`)).json()) as LogEntry[]
+      return log
+        .filter((e) => e.seq > start && e.seat === 1 && !e.seat_event)
+        .flatMap((e) => e.events.flatMap((x) => travels(x.event as Logged, e.seq)))
+    }
+    // My decisions until the bot has carried components in at least three moves.
+    for (let decision = 0; decision < 60 && (await expected()).length < 3; decision++) {
+      if (!(await awaitTurn(page))) break
+      await clickOneMove(page, random)
+    }
+    expect(await awaitTurn(page)).toBe(true)
+    const wanted = await expected()
+    expect(wanted.length).toBeGreaterThanOrEqual(3)
+    const moving = await seenMarks(page, 'moving')
+    for (const mark of wanted) expect(moving, `${mark} was seen moving`).toContain(mark)
+  })
+}
 
 test.describe('with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' })

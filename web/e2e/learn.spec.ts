@@ -67,6 +67,8 @@ for (const { game, players, kind, prefix, second } of [
       const object = page.locator(`[data-testid="board"] [data-target="${await notATarget(page, kind)}"]`).first()
       await object.click({ force: true })
       await expect(why).toHaveAttribute('data-legal', 'false')
+      // The answer is read where it opens, whatever room the window leaves below the object.
+      await expect(why).toBeInViewport({ ratio: 0.9 })
       const rule = (await why.getAttribute('data-rule')) ?? ''
       expect(rule.startsWith(prefix), rule).toBe(true)
       const reason = (await why.getByTestId('why-reason').textContent()) ?? ''

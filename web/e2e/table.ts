@@ -16,6 +16,20 @@ export async function screenshot(page: Page, name: string, testId?: string): Pro
   await page.screenshot({ path: `${SCREENS}/${name}.png` })
 }
 
+/**
+ * The text of the position the board draws, without the moves drawn over it: the rings of the
+ * last moves depend on which seat watches and since when (a live table's marks are not a
+ * replay's), the position does not.
+ */
+export async function positionText(page: Page): Promise<string> {
+  return page.getByTestId('board').evaluate((board) => {
+    const copy = board.cloneNode(true) as HTMLElement
+    for (const layer of copy.querySelectorAll('[data-move-layer]')) layer.remove()
+    // Spacing between elements is layout, not position (as `toHaveText` compares).
+    return (copy.textContent ?? '').replace(/\s+/g, ' ').trim()
+  })
+}
+
 export async function probe(page: Page): Promise<TabletopDebug | undefined> {
   return page.evaluate(() => window.__tabletop && { ...window.__tabletop })
 }

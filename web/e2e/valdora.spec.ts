@@ -7,6 +7,7 @@ import {
   createFromLobby,
   expectEndScreenMatches,
   playToTheEnd,
+  positionText,
   probe,
   screenshot,
   seeded,
@@ -127,12 +128,12 @@ test('a reload mid-game resumes the same position', async ({ page }) => {
   for (let i = 0; i < 5 && (await awaitTurn(page)); i++) await clickOneMove(page, random)
   await awaitTurn(page)
   const before = await probe(page)
-  const boardBefore = await page.getByTestId('board').textContent()
+  const boardBefore = await positionText(page)
   await page.reload()
   await expect(page.getByTestId('board')).toBeVisible()
   await expect.poll(async () => (await probe(page))?.seq).toBe(before?.seq)
   expect(await probe(page)).toEqual(before)
-  expect(await page.getByTestId('board').textContent()).toBe(boardBefore)
+  expect(await positionText(page)).toBe(boardBefore)
 })
 
 test('a spectator receives no hidden information', async ({ page, browser }) => {
