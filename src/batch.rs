@@ -74,20 +74,6 @@ impl BatchArgs {
         }
     }
 
-    /// The note a report prints when fewer threads than `--threads` were used for `games`
-    /// games, or `None`.
-    pub fn threads_note(requested: u64, games: u64, used: u64) -> Option<String> {
-        let plural = |n: u64| if n == 1 { "" } else { "s" };
-        (requested > used).then(|| {
-            format!(
-                "note: --threads {requested} but {games} game{}: {used} thread{} used (at most \
-                 one per game)",
-                plural(games),
-                plural(used)
-            )
-        })
-    }
-
     /// The threads used for `games` games: `--threads`, but at most one per game (each
     /// thread plays a contiguous range of at least one game). Reports say when fewer than
     /// asked were used.

@@ -44,6 +44,7 @@ macro_rules! games {
         }
 
         /// Every game as the server hosts it.
+        #[cfg(feature = "cli")]
         pub fn catalog() -> server::Catalog {
             server::Catalog::new(vec![$(server::kind::<$game>()),+])
         }
@@ -152,12 +153,18 @@ pub fn build_config<G: Game>(spec: &ConfigSpec<'_>) -> Result<G::Config, GameErr
             obj.insert(field.to_string(), Value::from(v));
         }
     }
-    let mut config: G::Config = match serde_json::from_value(json) {
+    let mut config: G::Config = match serde_json::from_value(json.clone()) {
         Ok(config) => config,
         Err(e) => {
             // A player count that does not even fit the config's field (`players: 300`)
-            // gets the game's own player-count message, like any other unsupported count.
-            if let Some(err) = spec.players.and_then(player_count_error::<G>) {
+            // gets the game's own player-count message, like any other unsupported count;
+            // but only when it is the player count that does not fit (the same config with
+            // the default count reads), not any other field.
+            if let Some(err) = spec
+                .players
+                .filter(|_| reads_with_default_players::<G>(json))
+                .and_then(player_count_error::<G>)
+            {
                 return Err(err);
             }
             return Err(malformed(format!("bad {} config: {e}", G::NAME)));
@@ -188,6 +195,20 @@ pub fn build_config<G: Game>(spec: &ConfigSpec<'_>) -> Result<G::Config, GameErr
         (None, None) => {}
     }
     Ok(config)
+}
+
+/// Whether `json` reads as a config once its `players` is the default config's.
+fn reads_with_default_players<G: Game>(mut json: Value) -> bool {
+    let default_players = serde_json::to_value(G::Config::default())
+        .ok()
+        .and_then(|d| d.get("players").cloned());
+    match (json.as_object_mut(), default_players) {
+        (Some(obj), Some(players)) => {
+            obj.insert("players".into(), players);
+            serde_json::from_value::<G::Config>(json).is_ok()
+        }
+        _ => false,
+    }
 }
 
 /// The game's player-count error for `players`, found by asking the game to set up with
@@ -426,5 +447,14 @@ mod tests {
         };
         let err = build_config::<valdora::Valdora>(&spec).unwrap_err();
         assert_eq!(err.kind, GameErrorKind::Malformed);
+        // With a player count as well, the message still names the field at fault.
+        let spec = ConfigSpec {
+            overrides: Some(&bad),
+            players: Some(4),
+            ..Default::default()
+        };
+        let err = build_config::<valdora::Valdora>(&spec).unwrap_err();
+        assert_eq!(err.kind, GameErrorKind::Malformed);
+        assert!(err.message.contains("unknown field"), "{}", err.message);
     }
 }

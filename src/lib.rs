@@ -4,3 +4,5 @@
 #![forbid(unsafe_code)]
 
 pub mod games;
+pub mod simulation;
+pub mod tournament;

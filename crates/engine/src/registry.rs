@@ -262,6 +262,20 @@ impl<G: Game> ErasedGame<G> {
         &self.state
     }
 
+    /// A sample of the positions `seat` cannot tell from this one ([`Game::determinize`],
+    /// drawn with `seed`), for search. It has no actions: replaying this game's would give
+    /// back the true position, the very hidden information the sample stands in for, so
+    /// its [`DynGame::record`] is not a record of anything played.
+    pub fn determinized(&self, seat: Option<Seat>, seed: u64) -> Self {
+        let mut rng = crate::rng_from_seed(seed);
+        Self {
+            state: self.state.determinize(seat, &mut rng),
+            seed,
+            actions: Vec::new(),
+            scratch: Scratch::new(),
+        }
+    }
+
     /// `event` with its sentence, and each viewer's form of it when some may not keep it;
     /// `reveals` is [`Game::reveals`] judged on the position before the action.
     fn logged(&self, event: &G::Event, reveals: bool) -> LoggedEvent {
