@@ -98,9 +98,19 @@ impl Server {
             .stderr(Stdio::null())
             .spawn()
             .expect("start tabletop serve");
+        // The first line, read aside so that a server that never prints it fails the test
+        // instead of hanging it.
         let mut stdout = BufReader::new(child.stdout.take().expect("stdout"));
-        let mut line = String::new();
-        stdout.read_line(&mut line).expect("read the address line");
+        let (told, heard) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut line = String::new();
+            let read = stdout.read_line(&mut line);
+            let _ = told.send((read, line, stdout));
+        });
+        let (read, line, stdout) = heard
+            .recv_timeout(RECV_LIMIT)
+            .expect("the server prints its address within the limit");
+        read.expect("read the address line");
         // "tabletop: serving on http://127.0.0.1:PORT (database …); Ctrl-C stops"
         let base = line
             .split_whitespace()
@@ -111,7 +121,11 @@ impl Server {
             child,
             base,
             db_url: db_url.to_string(),
-            http: reqwest::Client::new(),
+            // No request waits for ever: a server that never answers fails the test.
+            http: reqwest::Client::builder()
+                .timeout(RECV_LIMIT)
+                .build()
+                .expect("an HTTP client"),
             _stdout: stdout,
             _db: None,
         }
@@ -325,9 +339,13 @@ fn without_presence(seats: &Value) -> Value {
 impl Client {
     /// Connects without saying hello.
     pub async fn open(server: &Server, id: &str) -> Client {
-        let (ws, _) = tokio_tungstenite::connect_async(server.ws_url(id))
-            .await
-            .expect("connect the WebSocket");
+        let (ws, _) = tokio::time::timeout(
+            RECV_LIMIT,
+            tokio_tungstenite::connect_async(server.ws_url(id)),
+        )
+        .await
+        .expect("the WebSocket connects within the limit")
+        .expect("connect the WebSocket");
         Client {
             ws,
             seat: None,
@@ -372,12 +390,24 @@ impl Client {
             .expect("send");
     }
 
-    /// The next JSON message (pings are answered by the library); panics on close.
+    /// The next JSON message (pings are answered by the library); panics on close, or
+    /// when none came within [`RECV_LIMIT`]: a deadline for the message, not for each
+    /// frame, since the server's pings and the presence changes skipped here would
+    /// otherwise keep a wait for a message that never comes alive for ever.
     pub async fn recv(&mut self) -> Value {
+        let deadline = tokio::time::Instant::now() + RECV_LIMIT;
         loop {
-            let frame = tokio::time::timeout(RECV_LIMIT, self.ws.next())
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
-                .expect("a message within the limit");
+                .unwrap_or_else(|_| {
+                    panic!(
+                        "no message within {RECV_LIMIT:?} (seat {:?}, seq {}, status {:?}); the last: {:?}",
+                        self.seat,
+                        self.seq,
+                        self.status,
+                        self.received.last()
+                    )
+                });
             match frame {
                 Some(Ok(Message::Text(text))) => {
                     self.received.push(text.to_string());
@@ -409,8 +439,9 @@ impl Client {
 
     /// The close frame the server ends with: (code, reason).
     pub async fn closed(&mut self) -> (u16, String) {
+        let deadline = tokio::time::Instant::now() + RECV_LIMIT;
         loop {
-            let frame = tokio::time::timeout(RECV_LIMIT, self.ws.next())
+            let frame = tokio::time::timeout_at(deadline, self.ws.next())
                 .await
                 .expect("a close within the limit");
             match frame {
