@@ -18,7 +18,7 @@ def observation_space(game) -> spaces.Dict:
         }
     )
 
-REWARDS = ("win_loss", "margin")
+REWARDS = ("win_loss", "margin", "zero_sum")
 
 
 def check_reward(reward: str) -> str:
@@ -34,6 +34,11 @@ def final_rewards(outcome: Optional[Dict[str, Any]], seats: int, reward: str) ->
       other seat.
     - "margin": the seat's score minus the best score among the other seats (positive
       for the winner: its lead; negative for the others: how far behind the best).
+    - "zero_sum": the seat's score minus the mean score of the other seats; the rewards
+      of a game sum to zero. The reward for self-play: under the other two, a game where
+      every seat stays level pays more on average than one played to win (with "margin",
+      all but the winner are behind the best; with "win_loss", a shared victory is a win
+      for all), so one policy playing every seat learns to keep still.
 
     A game without an outcome, or one ended by a turn cap (`truncated`), rewards 0.
     """
@@ -43,9 +48,11 @@ def final_rewards(outcome: Optional[Dict[str, Any]], seats: int, reward: str) ->
     out = []
     for seat in range(seats):
         me = by_seat[seat]
+        others = [s["score"] for k, s in by_seat.items() if k != seat]
         if reward == "win_loss":
             out.append(1.0 if me["rank"] == 1 else -1.0)
+        elif reward == "zero_sum":
+            out.append(float(me["score"] - sum(others) / len(others)))
         else:
-            best_other = max(s["score"] for k, s in by_seat.items() if k != seat)
-            out.append(float(me["score"] - best_other))
+            out.append(float(me["score"] - max(others)))
     return out

@@ -7,8 +7,8 @@
     >>> obs, reward, terminated, truncated, info = env.step(action)
 
 Observations are those of `tabletop.pettingzoo` (`{"observation", "action_mask"}`), also
-in `info["action_mask"]`; the reward comes at the end of the game ("win_loss" or
-"margin", as there). The opponents decide only from what their seats may know. An
+in `info["action_mask"]`; the reward comes at the end of the game ("win_loss",
+"margin" or "zero_sum", as there). The opponents decide only from what their seats may know. An
 illegal action raises `tabletop.IllegalAction` (changing nothing), or with
 `illegal="lose"` ends the episode with reward -1 (PettingZoo's classic convention; what
 Gymnasium's env checker, which steps unmasked random actions, expects).

@@ -12,8 +12,8 @@ Observations are as PettingZoo's classic games (its chess environment) give them
 `{"observation": float32 array in [0, 1], "action_mask": int8 array}`; the observation is
 what the agent's seat may know (docs/contract.md, "Action space and observations"), the
 mask is all zeros except for the agent to move. Rewards come at the end of the game:
-"win_loss" (+1 every winner, -1 the others) or "margin" (the score minus the best other
-score). A game ended by a turn cap is truncated with reward 0. An illegal action raises
+"win_loss" (+1 every winner, -1 the others), "margin" (the score minus the best other
+score) or "zero_sum" (the score minus the mean of the other scores: the one for self-play). A game ended by a turn cap is truncated with reward 0. An illegal action raises
 `tabletop.IllegalAction` (and changes nothing) rather than ending the game.
 """
 

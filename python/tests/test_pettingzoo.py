@@ -21,7 +21,7 @@ def test_api_test(name):
     api_test(make_env(name, players=PLAYERS[name]), num_cycles=300)
 
 
-@pytest.mark.parametrize("reward", ["win_loss", "margin"])
+@pytest.mark.parametrize("reward", ["win_loss", "margin", "zero_sum"])
 def test_a_whole_game_rewards_the_outcome(reward):
     env = make_env("pandoria", players=2, reward=reward)
     env.reset(seed=4)
@@ -36,10 +36,15 @@ def test_a_whole_game_rewards_the_outcome(reward):
     scores = {s["seat"]: s["score"] for s in outcome["seats"]}
     for seat, agent in enumerate(env.possible_agents):
         rank = next(s["rank"] for s in outcome["seats"] if s["seat"] == seat)
+        others = [v for k, v in scores.items() if k != seat]
         if reward == "win_loss":
             assert returns[agent] == (1.0 if rank == 1 else -1.0)
+        elif reward == "zero_sum":
+            assert returns[agent] == pytest.approx(scores[seat] - sum(others) / len(others))
         else:
             assert returns[agent] == scores[seat] - max(v for k, v in scores.items() if k != seat)
+    if reward == "zero_sum":
+        assert sum(returns.values()) == pytest.approx(0.0)
 
 
 def test_reset_with_a_seed_repeats_the_episode():
