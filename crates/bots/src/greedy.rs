@@ -217,18 +217,43 @@ fn share(budget: u32, n: usize, i: usize) -> u32 {
     rest / n + u32::from((i as u32) < rest % n)
 }
 
+/// How far a game ended by its rules stands above (won) or below (lost) every running
+/// position in [`position_value`].
+const DECIDED: f64 = 1e6;
+
 /// Greedy's value of a position for `seat`: its `evaluate` minus the best evaluation
-/// among the other seats.
+/// among the other seats; a game over by its rules is first of all won or lost.
+///
+/// Why the outcome comes first: a running position's evaluation adds credit for progress
+/// (held commissions, equipment) that a finished one no longer has. Compared by the margin
+/// alone, a leader whose credit exceeded its rivals' saw ending the game it wins as a loss
+/// of margin and never ended it: in a three-player Valdora of three greedies (seed 9 of
+/// `tabletop arena`), the leader, last in the round, stood on the patron house of a
+/// commission it could complete, which would have ended the game, and passed, for 30,000
+/// actions.
 pub fn position_value<G: Game>(state: &G, seat: Seat) -> f64 {
     let mine = state.evaluate(seat);
     let best_other = (0..state.seats() as Seat)
         .filter(|&s| s != seat)
         .map(|s| state.evaluate(s))
         .fold(f64::NEG_INFINITY, f64::max);
-    if best_other.is_finite() {
+    let margin = if best_other.is_finite() {
         mine - best_other
     } else {
         mine
+    };
+    if state.to_move().is_some() {
+        return margin;
+    }
+    match state.outcome() {
+        Some(outcome) if !outcome.truncated => {
+            if outcome.winners().any(|s| s == seat) {
+                DECIDED + margin
+            } else {
+                -DECIDED + margin
+            }
+        }
+        _ => margin,
     }
 }
 
