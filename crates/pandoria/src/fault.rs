@@ -1,8 +1,9 @@
-//! Why a well-formed action breaks a rule, as the legality predicates find it: a small
-//! `Copy` value (no allocation, so the legal-action generators may use it in their hot
-//! loops) that "why not?" turns into an [`engine::Refusal`].
+//! Why a well-formed action breaks a rule, as the legality predicates find it: an
+//! [`engine::Fault`] (a small `Copy` value, no allocation, so the legal-action generators
+//! may use it in their hot loops) with Pandoria's argument keys and values; "why not?"
+//! turns it into an [`engine::Refusal`].
 
-use engine::Refusal;
+use engine::{FaultArg, FaultKey};
 use serde_json::Value;
 
 use crate::components::Resource;
@@ -95,59 +96,23 @@ impl From<&'static &'static str> for Arg {
     }
 }
 
-/// The most named values a reason carries.
-const MAX_ARGS: usize = 3;
+/// The rule an action breaks and the reason, with up to [`engine::MAX_FAULT_ARGS`] named
+/// values: the engine's fault with Pandoria's keys and values.
+pub(crate) type Fault = engine::Fault<Key, Arg>;
 
-/// The rule an action breaks and the reason, with up to [`MAX_ARGS`] named values.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) struct Fault {
-    pub rule: &'static str,
-    pub code: &'static str,
-    args: [Option<(Key, Arg)>; MAX_ARGS],
-}
-
-impl Fault {
-    pub(crate) const fn new(rule: &'static str, code: &'static str) -> Self {
-        Fault {
-            rule,
-            code,
-            args: [None; MAX_ARGS],
-        }
-    }
-
-    /// Adds a named value; past [`MAX_ARGS`] values the reason keeps the first ones.
-    #[must_use]
-    pub(crate) fn with(mut self, name: Key, value: impl Into<Arg>) -> Self {
-        if let Some(free) = self.args.iter_mut().find(|a| a.is_none()) {
-            *free = Some((name, value.into()));
-        }
-        self
-    }
-
-    /// Cites another rule for the same reason (the cell rules of P-G6/P-G7 checked for
-    /// a figure or a spell).
-    #[must_use]
-    pub(crate) const fn citing(mut self, rule: &'static str) -> Self {
-        self.rule = rule;
-        self
+impl FaultKey for Key {
+    fn name(self) -> &'static str {
+        Key::name(self)
     }
 }
 
-impl From<Fault> for Refusal {
-    fn from(fault: Fault) -> Self {
-        fault.args.into_iter().flatten().fold(
-            Refusal::new(fault.rule, fault.code),
-            |r, (name, arg)| {
-                r.with(
-                    name.name(),
-                    match arg {
-                        Arg::Number(n) => Value::from(n),
-                        Arg::Resource(resource) => Value::from(resource.name()),
-                        Arg::Name(s) => Value::from(*s),
-                        Arg::Flag(b) => Value::from(b),
-                    },
-                )
-            },
-        )
+impl FaultArg for Arg {
+    fn value(self) -> Value {
+        match self {
+            Arg::Number(n) => Value::from(n),
+            Arg::Resource(resource) => Value::from(resource.name()),
+            Arg::Name(s) => Value::from(*s),
+            Arg::Flag(b) => Value::from(b),
+        }
     }
 }

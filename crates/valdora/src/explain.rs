@@ -49,6 +49,7 @@ pub(crate) fn explain(game: &Valdora, seat: Seat, action: &Action) -> Option<Ref
     Some(
         game.check(action)
             .err()
+            .map(Refusal::from)
             .unwrap_or_else(|| Refusal::new("V-T4", "not_offered_now")),
     )
 }

@@ -2,16 +2,15 @@
 //! actions keeps the candidates a check accepts, and "why not?" ([`crate::explain`])
 //! reports the first refusal of the same check, so the two can never disagree.
 
-use engine::Refusal;
-
 use crate::actions::{Action, Items};
 use crate::board::{Space, SpaceKind, SpaceSet};
 use crate::books::BookKind;
-use crate::components::{Face, Gem, Gems, Item, Side};
+use crate::components::{Color, Face, Gem, Gems, Item, Side};
+use crate::fault::{Fault, Key};
 use crate::state::{Committed, Phase, Player, Valdora, MAX_COINS, MAX_INCOMPLETE};
 
 /// Legal, or the first rule broken.
-pub(crate) type Check = Result<(), Refusal>;
+pub(crate) type Check = Result<(), Fault>;
 
 /// The rule of the compound action `committed` (V-A1 buy, V-A2 load, V-A3 complete).
 pub(crate) fn rule_of_committed(committed: Committed) -> &'static str {
@@ -23,20 +22,20 @@ pub(crate) fn rule_of_committed(committed: Committed) -> &'static str {
 }
 
 /// rule V-T4: the action begun this turn excludes any other.
-fn committed_elsewhere(committed: Committed) -> Refusal {
+fn committed_elsewhere(committed: Committed) -> Fault {
     let code = match committed {
         Committed::Buy => "committed_to_buy",
         Committed::Load => "committed_to_load",
         Committed::Complete => "committed_to_complete",
     };
-    Refusal::new("V-T4", code)
+    Fault::new("V-T4", code)
 }
 
 /// `need` of something countable where the player has `have`.
-fn short(rule: &'static str, code: &'static str, need: u8, have: u8) -> Refusal {
-    Refusal::new(rule, code)
-        .with("need", need)
-        .with("have", have)
+fn short(rule: &'static str, code: &'static str, need: u8, have: u8) -> Fault {
+    Fault::new(rule, code)
+        .with(Key::Need, need)
+        .with(Key::Have, have)
 }
 
 /// The compound action a step belongs to, if it is one.
@@ -60,7 +59,8 @@ impl Valdora {
     // ----- listing ----------------------------------------------------------------------
 
     pub(crate) fn push_legal(&self, out: &mut Vec<Action>) {
-        let candidates = |out: &mut Vec<Action>| match self.phase {
+        let first = out.len();
+        match self.phase {
             Phase::Over => {}
             Phase::Move => {
                 let mut reach = self.reach();
@@ -71,10 +71,8 @@ impl Valdora {
                     reach &= reach - 1;
                 }
             }
-            Phase::Act { .. } => self.push_act_candidates(out),
-        };
-        let first = out.len();
-        candidates(out);
+            Phase::Act { committed } => self.push_act_candidates(committed, out),
+        }
         // Keep, in order, the candidates the checks accept.
         let mut kept = first;
         for index in first..out.len() {
@@ -86,73 +84,134 @@ impl Valdora {
         out.truncate(kept);
     }
 
-    /// rule V-T1 with V-T2: every destination the current player may choose.
-    pub(crate) fn destinations(&self) -> SpaceSet {
-        let mut legal = 0;
+    /// Whether `action` is one [`Valdora::push_legal`] lists, without listing: the check
+    /// decides every action the listing could offer, and a payment it could offer names
+    /// items only (`Items` is a bare bitset; a stray bit is no item).
+    pub(crate) fn allows(&self, action: &Action) -> bool {
+        let well_formed = match *action {
+            Action::Complete { pay_from, .. } => {
+                pay_from.iter().fold(0, |m, i| m | i.bit()) == pay_from.0
+            }
+            _ => true,
+        };
+        well_formed && self.check(action).is_ok()
+    }
+
+    /// rule V-T1 with V-T2: whether the current player has a destination it may choose
+    /// (V-T3 otherwise).
+    pub(crate) fn has_destination(&self) -> bool {
         let mut reach = self.reach();
         while reach != 0 {
             let to = reach.trailing_zeros() as Space;
             reach &= reach - 1;
             if self.check_meeting_fee(to).is_ok() {
-                legal |= 1 << to;
+                return true;
             }
         }
-        legal
+        false
     }
 
-    /// The steps that may be legal on the pawn's space (V-T4); [`Valdora::check`] decides.
-    fn push_act_candidates(&self, out: &mut Vec<Action>) {
-        out.extend([
-            Action::Pass,
-            Action::TakeProvisions,
-            Action::RefillSilver,
-            Action::End,
-        ]);
+    /// The steps that may be legal on the pawn's space at this step of the turn (V-T4);
+    /// [`Valdora::check`] decides. Leaving out what the checks refuse anyway (a begun action
+    /// excludes the others; each space offers its own action) only saves checking it, and
+    /// the rest keep their order, so random play picks the same actions.
+    fn push_act_candidates(&self, committed: Option<Committed>, out: &mut Vec<Action>) {
+        match committed {
+            None => out.extend([Action::Pass, Action::TakeProvisions, Action::RefillSilver]),
+            Some(_) => out.push(Action::End),
+        }
+        let may = |part: Committed| committed.is_none_or(|begun| begun == part);
         let me = self.me();
         match self.config.rules.board.kind(me.space) {
-            SpaceKind::EquipmentCity | SpaceKind::CommissionCity => {
-                for side in [Side::Left, Side::Right] {
-                    out.push(Action::Turn { from: side });
-                    out.push(Action::BuyCommission { side });
-                    for gold_from in Item::ALL {
-                        out.push(Action::BuyEquipment { side, gold_from });
-                    }
-                }
-                for commission in 0..MAX_INCOMPLETE as u8 {
-                    for side in [Side::Left, Side::Right] {
-                        out.push(Action::Return { commission, side });
-                    }
-                }
+            SpaceKind::EquipmentCity | SpaceKind::CommissionCity if may(Committed::Buy) => {
+                self.push_buy_candidates(out)
             }
-            SpaceKind::Road | SpaceKind::Harbour { .. } | SpaceKind::HarbourCity { .. } => {
-                for gem in Gem::ALL {
+            SpaceKind::Road | SpaceKind::Harbour { .. } | SpaceKind::HarbourCity { .. }
+                if may(Committed::Load) =>
+            {
+                // A gem the space (or the discard area) lacks is refused: not offered.
+                let supply = self.load_supply();
+                for gem in Gem::ALL.into_iter().filter(|g| supply[g.index()] > 0) {
                     for onto in [Item::for_gem(gem), Item::Horse, Item::Cart] {
                         out.push(Action::Load { gem, onto });
                     }
                 }
                 out.extend([Item::Horse, Item::Cart].map(|from| Action::Unload { from }));
             }
-            SpaceKind::PatronHouse { .. } => {
-                let loaded = Item::ALL
-                    .iter()
-                    .filter(|i| me.gems[i.index()].is_some())
-                    .fold(0u8, |m, i| m | i.bit());
-                for commission in 0..me.incomplete.len() as u8 {
-                    // Every set of loaded items (a silver-coin commission takes the empty one).
-                    let mut subset = loaded;
-                    loop {
-                        out.push(Action::Complete {
-                            commission,
-                            pay_from: Items(subset),
-                        });
-                        if subset == 0 {
-                            break;
+            SpaceKind::PatronHouse { color } if may(Committed::Complete) => {
+                self.push_complete_candidates(color, out)
+            }
+            _ => {}
+        }
+    }
+
+    /// The buying steps that may be legal at this book city (V-A1): page turns, and the
+    /// purchases of the book's kind, equipment paid from the items carrying gold (any other
+    /// is refused); [`Valdora::check`] decides.
+    fn push_buy_candidates(&self, out: &mut Vec<Action>) {
+        let me = self.me();
+        let kind = self
+            .config
+            .rules
+            .board
+            .book_at(me.space)
+            .map(BookKind::of_book);
+        for side in [Side::Left, Side::Right] {
+            out.push(Action::Turn { from: side });
+            match kind {
+                Some(BookKind::Commission) => out.push(Action::BuyCommission { side }),
+                Some(BookKind::Equipment) => {
+                    for gold_from in Item::ALL {
+                        if me.gems[gold_from.index()] == Some(Gem::Gold) {
+                            out.push(Action::BuyEquipment { side, gold_from });
                         }
-                        subset = (subset - 1) & loaded;
                     }
                 }
+                None => {}
             }
-            SpaceKind::SilverMine => {}
+        }
+        if kind == Some(BookKind::Commission) {
+            for commission in 0..MAX_INCOMPLETE as u8 {
+                for side in [Side::Left, Side::Right] {
+                    out.push(Action::Return { commission, side });
+                }
+            }
+        }
+    }
+
+    /// The payments that may complete a held commission here (V-A3), in the order of the
+    /// sets of loaded items: none for a commission of another house, the empty set for a
+    /// silver-coin one, and the sets of as many items as gems wanted for the others (any
+    /// other set is refused); [`Valdora::check`] decides.
+    fn push_complete_candidates(&self, house: Color, out: &mut Vec<Action>) {
+        let me = self.me();
+        let loaded = Item::ALL
+            .iter()
+            .filter(|i| me.gems[i.index()].is_some())
+            .fold(0u8, |m, i| m | i.bit());
+        for (commission, held) in (0u8..).zip(me.incomplete.iter()) {
+            let face = held.face(&self.config.rules);
+            if face.color != house {
+                continue;
+            }
+            let items = if face.wants.coins > 0 {
+                0
+            } else {
+                face.wants.gems.iter().map(|&n| u32::from(n)).sum()
+            };
+            let mut subset = loaded;
+            loop {
+                if subset.count_ones() == items {
+                    out.push(Action::Complete {
+                        commission,
+                        pay_from: Items(subset),
+                    });
+                }
+                if subset == 0 {
+                    break;
+                }
+                subset = (subset - 1) & loaded;
+            }
         }
     }
 
@@ -185,16 +244,16 @@ impl Valdora {
     fn check_step(&self, action: &Action) -> Check {
         let is_move = matches!(action, Action::Move { .. });
         match self.phase {
-            Phase::Over => Err(Refusal::new("V-E1", "game_over")),
+            Phase::Over => Err(Fault::new("V-E1", "game_over")),
             Phase::Move if is_move => Ok(()),
             // rule V-T1: the movement is mandatory and comes first.
-            Phase::Move => Err(Refusal::new("V-T1", "move_first").with("step", "movement")),
+            Phase::Move => Err(Fault::new("V-T1", "move_first").with(Key::Step, &"movement")),
             Phase::Act { .. } if is_move => {
-                Err(Refusal::new("V-T1", "already_moved").with("step", "action"))
+                Err(Fault::new("V-T1", "already_moved").with(Key::Step, &"action"))
             }
             Phase::Act { committed } => match (committed, part_of(action), action) {
                 // rule V-T4: `End` closes a begun action.
-                (None, _, Action::End) => Err(Refusal::new("V-T4", "nothing_to_end")),
+                (None, _, Action::End) => Err(Fault::new("V-T4", "nothing_to_end")),
                 (Some(begun), Some(part), _) if begun != part => Err(committed_elsewhere(begun)),
                 (
                     Some(begun),
@@ -221,14 +280,14 @@ impl Valdora {
     fn check_move(&self, to: Space) -> Check {
         let board = &self.config.rules.board;
         if usize::from(to) >= board.kinds.len() {
-            return Err(Refusal::new("V-C4", "no_such_space"));
+            return Err(Fault::new("V-C4", "no_such_space"));
         }
         if self.reach() & 1 << to == 0 {
             let needs_provisions = board.reach_provisions(self.me().space) & 1 << to != 0;
             return Err(if needs_provisions {
-                Refusal::new("V-T1", "needs_provisions")
+                Fault::new("V-T1", "needs_provisions")
             } else {
-                Refusal::new("V-T1", "not_reachable")
+                Fault::new("V-T1", "not_reachable")
             });
         }
         self.check_meeting_fee(to)
@@ -236,7 +295,7 @@ impl Valdora {
 
     /// rule V-T2: a coin for each other pawn met, except on a silver mine.
     fn check_meeting_fee(&self, to: Space) -> Check {
-        let fee = self.pawns_met(to).len() as u8;
+        let fee = self.pawns_met(to).count() as u8;
         let coins = self.me().coins;
         if fee > coins {
             return Err(short("V-T2", "meeting_fee_unaffordable", fee, coins));
@@ -251,10 +310,10 @@ impl Valdora {
     // rule V-A5
     fn check_provisions(&self) -> Check {
         if !self.space_kind().is_city() {
-            return Err(Refusal::new("V-A5", "not_at_city"));
+            return Err(Fault::new("V-A5", "not_at_city"));
         }
         if self.me().provisions {
-            return Err(Refusal::new("V-A5", "already_provisioned"));
+            return Err(Fault::new("V-A5", "already_provisioned"));
         }
         Ok(())
     }
@@ -262,10 +321,10 @@ impl Valdora {
     // rule V-A4
     fn check_refill(&self) -> Check {
         if self.space_kind() != SpaceKind::SilverMine {
-            return Err(Refusal::new("V-A4", "not_at_silver_mine"));
+            return Err(Fault::new("V-A4", "not_at_silver_mine"));
         }
         if self.me().coins >= MAX_COINS {
-            return Err(Refusal::new("V-A4", "coins_full").with("max", MAX_COINS));
+            return Err(Fault::new("V-A4", "coins_full").with(Key::Max, MAX_COINS));
         }
         Ok(())
     }
@@ -273,44 +332,44 @@ impl Valdora {
     /// `End` closes an action with at least one step done and nothing left owed (V-A1, V-A2).
     fn check_end(&self) -> Check {
         if self.must_buy {
-            return Err(Refusal::new("V-A1", "must_buy_commission"));
+            return Err(Fault::new("V-A1", "must_buy_commission"));
         }
         if self.pending_reload.is_some() {
-            return Err(Refusal::new("V-A2", "must_reload"));
+            return Err(Fault::new("V-A2", "must_reload"));
         }
         match self.phase {
             Phase::Act {
                 committed: Some(begun),
             } if self.progress == 0 => {
-                Err(Refusal::new(rule_of_committed(begun), "nothing_done_yet"))
+                Err(Fault::new(rule_of_committed(begun), "nothing_done_yet"))
             }
             _ => Ok(()),
         }
     }
 
     /// The book on this city and its kind, if the pawn stands on a book city (V-A1).
-    fn book_here(&self) -> Result<(u8, BookKind), Refusal> {
+    fn book_here(&self) -> Result<(u8, BookKind), Fault> {
         match self.config.rules.board.book_at(self.me().space) {
             Some(book) => Ok((book, BookKind::of_book(book))),
-            None => Err(Refusal::new("V-A1", "not_at_book_city")),
+            None => Err(Fault::new("V-A1", "not_at_book_city")),
         }
     }
 
     /// The visible face of `side` of this city's book (V-C6).
-    fn face_on(&self, book: u8, kind: BookKind, side: Side) -> Result<Face, Refusal> {
+    fn face_on(&self, book: u8, kind: BookKind, side: Side) -> Result<Face, Fault> {
         self.book(book)
             .visible(&self.config.rules, kind, side)
-            .ok_or_else(|| Refusal::new("V-A1", "pile_empty"))
+            .ok_or(Fault::new("V-A1", "pile_empty"))
     }
 
     /// A book city of `wanted` kind, if the pawn stands on one (V-A1).
-    fn book_of_kind(&self, wanted: BookKind) -> Result<u8, Refusal> {
+    fn book_of_kind(&self, wanted: BookKind) -> Result<u8, Fault> {
         let (book, kind) = self.book_here()?;
         match (kind, wanted) {
             (BookKind::Equipment, BookKind::Equipment)
             | (BookKind::Commission, BookKind::Commission) => Ok(book),
-            (_, BookKind::Equipment) => Err(Refusal::new("V-A1", "not_equipment_city")),
-            (_, BookKind::Commission) => Err(Refusal::new("V-A1", "not_commission_city")),
+            (_, BookKind::Equipment) => Err(Fault::new("V-A1", "not_equipment_city")),
+            (_, BookKind::Commission) => Err(Fault::new("V-A1", "not_commission_city")),
         }
     }
 
@@ -333,7 +392,7 @@ impl Valdora {
         let me = self.me();
         if let Face::Equipment(face) = self.face_on(book, BookKind::Equipment, side)? {
             if me.owns(face.item) {
-                return Err(Refusal::new("V-A1", "already_own_item"));
+                return Err(Fault::new("V-A1", "already_own_item"));
             }
         }
         if me.gems[gold_from.index()] == Some(Gem::Gold) {
@@ -342,8 +401,8 @@ impl Valdora {
         let gold = me.gems.iter().filter(|&&g| g == Some(Gem::Gold)).count() as u8;
         Err(match gold_from {
             _ if gold == 0 => short("V-A1", "no_gold", 1, 0),
-            Item::GoldPan => Refusal::new("V-A1", "gold_pan_empty"),
-            _ => Refusal::new("V-A1", "no_gold_on_item"),
+            Item::GoldPan => Fault::new("V-A1", "gold_pan_empty"),
+            _ => Fault::new("V-A1", "no_gold_on_item"),
         })
     }
 
@@ -361,7 +420,7 @@ impl Valdora {
         let book = self.book_of_kind(BookKind::Commission)?;
         self.face_on(book, BookKind::Commission, side)?;
         if self.me().incomplete.len() >= MAX_INCOMPLETE {
-            return Err(Refusal::new("V-A1", "commissions_full").with("max", MAX_INCOMPLETE));
+            return Err(Fault::new("V-A1", "commissions_full").with(Key::Max, MAX_INCOMPLETE));
         }
         self.check_commission_purchase()
     }
@@ -371,10 +430,10 @@ impl Valdora {
         self.book_of_kind(BookKind::Commission)?;
         let held = self.me().incomplete.len();
         if held < MAX_INCOMPLETE {
-            return Err(Refusal::new("V-A1", "return_needs_full_hand").with("max", MAX_INCOMPLETE));
+            return Err(Fault::new("V-A1", "return_needs_full_hand").with(Key::Max, MAX_INCOMPLETE));
         }
         if usize::from(commission) >= held {
-            return Err(Refusal::new("V-A1", "no_such_commission"));
+            return Err(Fault::new("V-A1", "no_such_commission"));
         }
         self.check_commission_purchase()
     }
@@ -396,10 +455,10 @@ impl Valdora {
             SpaceKind::Harbour { ships } | SpaceKind::HarbourCity { ships }
                 if self.loads >= ships =>
             {
-                Err(Refusal::new("V-A2", "ships_used").with("ships", ships))
+                Err(Fault::new("V-A2", "ships_used").with(Key::Ships, ships))
             }
             SpaceKind::Harbour { .. } | SpaceKind::HarbourCity { .. } => Ok(()),
-            _ => Err(Refusal::new("V-A2", "not_at_loading_space")),
+            _ => Err(Fault::new("V-A2", "not_at_loading_space")),
         }
     }
 
@@ -417,21 +476,21 @@ impl Valdora {
     fn check_load(&self, gem: Gem, onto: Item) -> Check {
         self.check_loading_space()?;
         if self.pending_reload.is_some_and(|pending| pending != onto) {
-            return Err(Refusal::new("V-A2", "must_reload"));
+            return Err(Fault::new("V-A2", "must_reload"));
         }
         if self.load_supply()[gem.index()] == 0 {
-            return Err(Refusal::new("V-A2", "gem_not_here"));
+            return Err(Fault::new("V-A2", "gem_not_here"));
         }
         let me = self.me();
         if !me.owns(onto) {
-            return Err(Refusal::new("V-A2", "item_not_owned"));
+            return Err(Fault::new("V-A2", "item_not_owned"));
         }
         // rule V-C5: the gold pan takes gold, a tool its colour, horse and cart any gem.
         if !onto.accepts(gem) {
-            return Err(Refusal::new("V-C5", "item_cannot_load_gem"));
+            return Err(Fault::new("V-C5", "item_cannot_load_gem"));
         }
         if me.gems[onto.index()].is_some() {
-            return Err(Refusal::new("V-C5", "item_full"));
+            return Err(Fault::new("V-C5", "item_full"));
         }
         self.check_load_cost(onto)
     }
@@ -440,18 +499,18 @@ impl Valdora {
     fn check_unload(&self, from: Item) -> Check {
         self.check_loading_space()?;
         if self.pending_reload.is_some() {
-            return Err(Refusal::new("V-A2", "must_reload"));
+            return Err(Fault::new("V-A2", "must_reload"));
         }
         if !from.loads_any() {
-            return Err(Refusal::new("V-A2", "unload_horse_cart_only"));
+            return Err(Fault::new("V-A2", "unload_horse_cart_only"));
         }
         if self.me().gems[from.index()].is_none() {
-            return Err(Refusal::new("V-A2", "item_empty"));
+            return Err(Fault::new("V-A2", "item_empty"));
         }
         self.check_load_cost(from)?;
         let at_harbour = self.gems_at(self.me().space).is_none();
         if !at_harbour && self.load_supply().iter().all(|&n| n == 0) {
-            return Err(Refusal::new("V-A2", "nothing_to_reload"));
+            return Err(Fault::new("V-A2", "nothing_to_reload"));
         }
         Ok(())
     }
@@ -459,22 +518,22 @@ impl Valdora {
     // rule V-A3: a commission of this house's colour, paid exactly.
     fn check_complete(&self, commission: u8, pay_from: Items) -> Check {
         let SpaceKind::PatronHouse { color } = self.space_kind() else {
-            return Err(Refusal::new("V-A3", "not_at_patron_house"));
+            return Err(Fault::new("V-A3", "not_at_patron_house"));
         };
         let me = self.me();
         let Some(held) = me.incomplete.get(usize::from(commission)) else {
-            return Err(Refusal::new("V-A3", "no_such_commission"));
+            return Err(Fault::new("V-A3", "no_such_commission"));
         };
         let wants = held.face(&self.config.rules).wants;
         if held.face(&self.config.rules).color != color {
-            return Err(Refusal::new("V-A3", "wrong_patron"));
+            return Err(Fault::new("V-A3", "wrong_patron"));
         }
         if wants.coins > 0 {
             if me.coins < wants.coins {
                 return Err(short("V-A3", "not_enough_coins", wants.coins, me.coins));
             }
             if pay_from != Items(0) {
-                return Err(Refusal::new("V-A3", "pays_with_coin"));
+                return Err(Fault::new("V-A3", "pays_with_coin"));
             }
             return Ok(());
         }
@@ -487,9 +546,9 @@ impl Valdora {
         }
         let covered = (0..5).all(|g| carried[g] >= wants.gems[g]);
         Err(if covered {
-            Refusal::new("V-A3", "wrong_payment")
+            Fault::new("V-A3", "wrong_payment")
         } else {
-            Refusal::new("V-A3", "requirement_not_met")
+            Fault::new("V-A3", "requirement_not_met")
         })
     }
 }

@@ -26,6 +26,7 @@ mod encoding;
 mod evaluation;
 pub mod events;
 mod explain;
+mod fault;
 mod legal;
 pub mod rules;
 pub mod scoring;
@@ -138,6 +139,11 @@ impl Game for Valdora {
 
     fn legal_actions(&self, out: &mut Vec<Action>) {
         self.push_legal(out);
+    }
+
+    // One check instead of the default's whole list per question (`apply`, "why not?").
+    fn is_legal(&self, action: &Action) -> bool {
+        self.allows(action)
     }
 
     fn apply_unchecked(&mut self, action: Action, events: &mut impl EventSink<Event>) {
@@ -264,7 +270,7 @@ impl Game for Valdora {
             Action::Move { to } => {
                 let name = space_name(rules, to);
                 let spend = rules.board.reach_plain(me.space) & 1 << to == 0;
-                let met = self.pawns_met(to);
+                let met: Vec<_> = self.pawns_met(to).collect();
                 let fee = if met.is_empty() {
                     String::new()
                 } else {

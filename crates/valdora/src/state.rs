@@ -390,16 +390,12 @@ impl Valdora {
 
     /// rule V-T2: the seats whose pawns a move of the current seat to `to` meets, each
     /// owed one coin; nobody on a silver mine.
-    pub(crate) fn pawns_met(&self, to: Space) -> ArrayVec<[Seat; MAX_PLAYERS as usize]> {
-        let mut met = ArrayVec::new();
-        if self.config.rules.board.kind(to) != SpaceKind::SilverMine {
-            for other in 0..self.seats {
-                if other != self.current && self.players[usize::from(other)].space == to {
-                    met.push(other);
-                }
-            }
-        }
-        met
+    pub(crate) fn pawns_met(&self, to: Space) -> impl Iterator<Item = Seat> + '_ {
+        // An iterator, not a list: the fee check of every destination only counts them.
+        let fee_free = self.config.rules.board.kind(to) == SpaceKind::SilverMine;
+        (0..self.seats).filter(move |&other| {
+            !fee_free && other != self.current && self.players[usize::from(other)].space == to
+        })
     }
 
     /// rule V-A1: what the next page turn of this turn costs: the first is free, each
@@ -428,7 +424,8 @@ impl Valdora {
             provisions_spent,
         });
         // rule V-T2: one coin to each other pawn's owner met.
-        for other in self.pawns_met(to) {
+        let met: ArrayVec<[Seat; MAX_PLAYERS as usize]> = self.pawns_met(to).collect();
+        for other in met {
             self.me_mut().coins -= 1;
             let receiver = &mut self.players[usize::from(other)];
             let banked = receiver.coins >= MAX_COINS;
@@ -466,7 +463,7 @@ impl Valdora {
                 seat: self.current,
                 turn: self.turn,
             });
-            if self.destinations() != 0 {
+            if self.has_destination() {
                 self.consecutive_stuck = 0;
                 return;
             }

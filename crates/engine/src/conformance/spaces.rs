@@ -1,6 +1,7 @@
 //! Conformance of the optional fixed spaces ([`crate::encoding`]): index bijection on every
-//! legal action, observations of the right length, finite, equal on determinizations, and
-//! the [`DynGame`] fast path (indices, masks, typed errors that change nothing).
+//! legal action, `is_legal` agreeing with the list on the whole space, observations of the
+//! right length, finite, equal on determinizations, and the [`DynGame`] fast path
+//! (indices, masks, typed errors that change nothing).
 
 use std::collections::HashSet;
 
@@ -71,6 +72,7 @@ pub(super) fn check_spaces<G: Game>(
                 "seed {seed} step {step}: action_at(action_index({a:?})) differs"
             );
         }
+        check_is_legal_on_the_space(state, &indices, count, seed, step);
     }
     let Some(len) = G::observation_len(config) else {
         return;
@@ -91,6 +93,27 @@ pub(super) fn check_spaces<G: Game>(
                 observed[at], sampled[at]
             );
         }
+    }
+}
+
+/// `is_legal` agrees with the list on the whole action space: an action is legal exactly
+/// when its index is a legal action's. A game may answer `is_legal` without listing (a check
+/// per action), so the two must be compared on the actions that are not listed too.
+fn check_is_legal_on_the_space<G: Game>(
+    state: &G,
+    legal: &HashSet<usize>,
+    count: usize,
+    seed: u64,
+    step: u64,
+) {
+    for index in 0..count {
+        let action = G::action_at(state.config(), index)
+            .unwrap_or_else(|| panic!("seed {seed} step {step}: index {index} decodes to nothing"));
+        assert_eq!(
+            state.is_legal(&action),
+            legal.contains(&index),
+            "seed {seed} step {step}: is_legal({action:?}) disagrees with legal_actions"
+        );
     }
 }
 

@@ -453,3 +453,37 @@ fn out_of_range_indices_and_spaces_are_refused_without_panicking() {
         }
     }
 }
+
+// The checks list the legal actions, so their refusals are built in the playout loop: a
+// small `Copy` fault, turned into a `Refusal` (which allocates) only when "why not?" asks.
+#[test]
+fn a_fault_is_small_and_becomes_the_refusal_it_names() {
+    use crate::fault::{Fault, Key};
+    assert!(
+        std::mem::size_of::<Result<(), Fault>>() < 128,
+        "clippy's large-error bound"
+    );
+    let r: Refusal = Fault::new("V-T2", "meeting_fee_unaffordable")
+        .with(Key::Need, 2u8)
+        .with(Key::Have, 1u8)
+        .into();
+    assert_eq!(
+        (
+            r.rule,
+            r.reason.code,
+            serde_json::Value::Object(r.reason.args)
+        ),
+        (
+            "V-T2",
+            "meeting_fee_unaffordable",
+            json!({"need": 2, "have": 1})
+        )
+    );
+    let step: Refusal = Fault::new("V-T1", "move_first")
+        .with(Key::Step, &"movement")
+        .into();
+    assert_eq!(
+        serde_json::Value::Object(step.reason.args),
+        json!({"step": "movement"})
+    );
+}
