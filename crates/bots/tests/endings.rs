@@ -1,6 +1,6 @@
 //! Greedy ends a game it wins when it can (issue 29: levels that end games).
 
-use bots::{Bot, BotSpec};
+use bots::BotSpec;
 use engine::Game;
 use valdora::{Action, Valdora, ValdoraConfig};
 
