@@ -21,6 +21,50 @@ pub trait FaultArg: Copy {
     fn value(self) -> Value;
 }
 
+/// The values reasons need: a number (an amount, a limit, a cell) or a name (a step, a
+/// resource), or a yes/no. A game converts its own values into it (`From`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FaultValue {
+    Number(i32),
+    /// A thin pointer, so that a fault stays small.
+    Name(&'static &'static str),
+    Flag(bool),
+}
+
+impl From<u8> for FaultValue {
+    fn from(n: u8) -> Self {
+        FaultValue::Number(i32::from(n))
+    }
+}
+
+impl From<usize> for FaultValue {
+    fn from(n: usize) -> Self {
+        FaultValue::Number(i32::try_from(n).unwrap_or(i32::MAX))
+    }
+}
+
+impl From<bool> for FaultValue {
+    fn from(b: bool) -> Self {
+        FaultValue::Flag(b)
+    }
+}
+
+impl From<&'static &'static str> for FaultValue {
+    fn from(name: &'static &'static str) -> Self {
+        FaultValue::Name(name)
+    }
+}
+
+impl FaultArg for FaultValue {
+    fn value(self) -> Value {
+        match self {
+            FaultValue::Number(n) => Value::from(n),
+            FaultValue::Name(s) => Value::from(*s),
+            FaultValue::Flag(b) => Value::from(b),
+        }
+    }
+}
+
 /// The most named values a fault carries.
 pub const MAX_FAULT_ARGS: usize = 3;
 
@@ -84,32 +128,17 @@ mod tests {
         }
     }
 
-    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-    struct Number(u8);
-
-    impl From<u8> for Number {
-        fn from(n: u8) -> Self {
-            Number(n)
-        }
-    }
-
-    impl FaultArg for Number {
-        fn value(self) -> Value {
-            Value::from(self.0)
-        }
-    }
-
     #[test]
     fn a_fault_becomes_the_refusal_it_names_keeping_the_first_arguments() {
-        let fault = Fault::<Need, Number>::new("X-1", "short")
-            .with(Need, 1)
-            .with(Need, 2)
-            .with(Need, 3)
-            .with(Need, 4)
+        let fault = Fault::<Need, FaultValue>::new("X-1", "short")
+            .with(Need, 1u8)
+            .with(Need, 2u8)
+            .with(Need, 3u8)
+            .with(Need, 4u8)
             .citing("X-2");
         let refusal = Refusal::from(fault);
         assert_eq!((refusal.rule, refusal.reason.code), ("X-2", "short"));
         // One key given four times: the map keeps the last of the three kept values.
-        assert_eq!(refusal.reason.args.get("need"), Some(&Value::from(3u8)));
+        assert_eq!(refusal.reason.args.get("need"), Some(&Value::from(3)));
     }
 }

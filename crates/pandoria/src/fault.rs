@@ -1,10 +1,9 @@
 //! Why a well-formed action breaks a rule, as the legality predicates find it: an
 //! [`engine::Fault`] (a small `Copy` value, no allocation, so the legal-action generators
-//! may use it in their hot loops) with Pandoria's argument keys and values; "why not?"
+//! may use it in their hot loops) with Pandoria's argument keys; "why not?"
 //! turns it into an [`engine::Refusal`].
 
-use engine::{FaultArg, FaultKey};
-use serde_json::Value;
+use engine::{FaultKey, FaultValue};
 
 use crate::components::Resource;
 
@@ -55,64 +54,26 @@ impl Key {
     }
 }
 
-/// A value a reason's sentence needs: a number (a cell, a slot, an amount) or a name (a
-/// resource, a step).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Arg {
-    Number(i32),
-    Resource(Resource),
-    /// A thin pointer, so that a [`Fault`] stays small.
-    Name(&'static &'static str),
-    Flag(bool),
-}
-
-impl From<u8> for Arg {
-    fn from(n: u8) -> Self {
-        Arg::Number(i32::from(n))
-    }
-}
-
-impl From<usize> for Arg {
-    fn from(n: usize) -> Self {
-        Arg::Number(i32::try_from(n).unwrap_or(i32::MAX))
-    }
-}
-
-impl From<Resource> for Arg {
-    fn from(r: Resource) -> Self {
-        Arg::Resource(r)
-    }
-}
-
-impl From<bool> for Arg {
-    fn from(b: bool) -> Self {
-        Arg::Flag(b)
-    }
-}
-
-impl From<&'static &'static str> for Arg {
-    fn from(name: &'static &'static str) -> Self {
-        Arg::Name(name)
+impl From<Resource> for FaultValue {
+    /// A resource by its name (a thin pointer to a static one, so that a fault stays small).
+    fn from(resource: Resource) -> Self {
+        static CRYSTAL: &str = Resource::Crystal.name();
+        static GOLD: &str = Resource::Gold.name();
+        static WOOD: &str = Resource::Wood.name();
+        FaultValue::Name(match resource {
+            Resource::Crystal => &CRYSTAL,
+            Resource::Gold => &GOLD,
+            Resource::Wood => &WOOD,
+        })
     }
 }
 
 /// The rule an action breaks and the reason, with up to [`engine::MAX_FAULT_ARGS`] named
-/// values: the engine's fault with Pandoria's keys and values.
-pub(crate) type Fault = engine::Fault<Key, Arg>;
+/// values: the engine's fault with Pandoria's keys.
+pub(crate) type Fault = engine::Fault<Key, FaultValue>;
 
 impl FaultKey for Key {
     fn name(self) -> &'static str {
         Key::name(self)
-    }
-}
-
-impl FaultArg for Arg {
-    fn value(self) -> Value {
-        match self {
-            Arg::Number(n) => Value::from(n),
-            Arg::Resource(resource) => Value::from(resource.name()),
-            Arg::Name(s) => Value::from(*s),
-            Arg::Flag(b) => Value::from(b),
-        }
     }
 }
