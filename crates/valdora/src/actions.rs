@@ -18,6 +18,17 @@ impl Items {
     pub fn iter(self) -> impl Iterator<Item = Item> {
         Item::ALL.into_iter().filter(move |i| self.contains(*i))
     }
+
+    /// Whether every bit names an item (`Items` is a bare bitset: a stray bit is no item).
+    pub fn names_items_only(self) -> bool {
+        self.iter().collect::<Items>() == self
+    }
+}
+
+impl FromIterator<Item> for Items {
+    fn from_iter<I: IntoIterator<Item = Item>>(items: I) -> Self {
+        Items(items.into_iter().fold(0, |m, i| m | i.bit()))
+    }
 }
 
 impl Serialize for Items {
@@ -29,7 +40,7 @@ impl Serialize for Items {
 impl<'de> Deserialize<'de> for Items {
     fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         let items = Vec::<Item>::deserialize(d)?;
-        Ok(Items(items.iter().fold(0, |m, i| m | i.bit())))
+        Ok(items.into_iter().collect())
     }
 }
 

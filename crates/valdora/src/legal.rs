@@ -89,9 +89,7 @@ impl Valdora {
     /// items only (`Items` is a bare bitset; a stray bit is no item).
     pub(crate) fn allows(&self, action: &Action) -> bool {
         let well_formed = match *action {
-            Action::Complete { pay_from, .. } => {
-                pay_from.iter().fold(0, |m, i| m | i.bit()) == pay_from.0
-            }
+            Action::Complete { pay_from, .. } => pay_from.names_items_only(),
             _ => true,
         };
         well_formed && self.check(action).is_ok()
@@ -186,9 +184,10 @@ impl Valdora {
     fn push_complete_candidates(&self, house: Color, out: &mut Vec<Action>) {
         let me = self.me();
         let loaded = Item::ALL
-            .iter()
+            .into_iter()
             .filter(|i| me.gems[i.index()].is_some())
-            .fold(0u8, |m, i| m | i.bit());
+            .collect::<Items>()
+            .0;
         for (commission, held) in (0u8..).zip(me.incomplete.iter()) {
             let face = held.face(&self.config.rules);
             if face.color != house {

@@ -305,7 +305,7 @@ fn completing_pays_exactly_the_requirement() {
         }
     }
     stand(&mut g, 0, "pc"); // the white house
-    let pay = Items(items.iter().fold(0, |m, i| m | i.bit()));
+    let pay: Items = items.iter().copied().collect();
     let completes: Vec<Action> = legal(&g)
         .into_iter()
         .filter(|a| matches!(a, Action::Complete { .. }))

@@ -385,7 +385,7 @@ fn completing_refusals_name_the_house_and_the_requirement() {
     let mut g = new_game(4);
     let complete = |commission, items: &[Item]| Action::Complete {
         commission,
-        pay_from: Items(items.iter().fold(0, |m, i| m | i.bit())),
+        pay_from: items.iter().copied().collect(),
     };
     stand(&mut g, 0, "g01");
     refused(&g, complete(0, &[]), "V-A3", "not_at_patron_house");
