@@ -10,12 +10,14 @@
 //! - [`Ismcts`]: Information Set MCTS (Cowling, Powley & Whitehouse 2012).
 //!
 //! Bots are named on the command line by a [`BotSpec`]: `random`, `greedy`,
-//! `greedy:lookahead=ply`, `ismcts:iters=1000:rollout=20`, … (see `docs/bots.md`).
+//! `greedy:lookahead=ply`, `ismcts:iters=1000:rollout=20`, … or a [`Level`] for people:
+//! `easy`, `medium`, `hard` (see `docs/bots.md`).
 
 #![forbid(unsafe_code)]
 
 mod greedy;
 mod ismcts;
+mod level;
 mod random;
 mod reward;
 mod spec;
@@ -23,6 +25,7 @@ mod stop;
 
 pub use greedy::{position_value, GreedyBot, GreedyConfig, Lookahead, Spread};
 pub use ismcts::{Budget, Ismcts, IsmctsConfig, Rollout, SearchStats, Step};
+pub use level::{Level, LEVELS};
 pub use random::RandomBot;
 pub use reward::{outcome_rewards, position_rewards};
 pub use spec::{BotError, BotSpec};

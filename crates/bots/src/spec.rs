@@ -7,8 +7,8 @@ use std::time::Duration;
 use engine::Game;
 
 use crate::{
-    Bot, Budget, GreedyBot, GreedyConfig, Ismcts, IsmctsConfig, Lookahead, RandomBot, Rollout,
-    Spread, Step,
+    Bot, Budget, GreedyBot, GreedyConfig, Ismcts, IsmctsConfig, Level, Lookahead, RandomBot,
+    Rollout, Spread, Step, LEVELS,
 };
 
 /// A bot name or parameter that is not accepted; the message lists what is.
@@ -94,6 +94,15 @@ impl FromStr for BotSpec {
     fn from_str(text: &str) -> Result<Self, BotError> {
         let mut parts = text.trim().split(':');
         let name = parts.next().unwrap_or("").to_ascii_lowercase();
+        if let Some(level) = Level::named(&name) {
+            return match parts.next() {
+                None => Ok(level.bot()),
+                Some(p) => Err(BotError(format!(
+                    "{name}: a level takes no parameters (got {p:?}); it is {}",
+                    level.spec
+                ))),
+            };
+        }
         let params: Vec<(&str, &str)> = parts
             .map(|p| {
                 p.split_once('=').ok_or_else(|| {
@@ -250,8 +259,9 @@ impl FromStr for BotSpec {
                 Ok(BotSpec::Ismcts(c))
             }
             _ => Err(BotError(format!(
-                "unknown bot {name:?}; known bots: {}",
-                BOT_NAMES.join(", ")
+                "unknown bot {name:?}; known bots: {}; levels: {}",
+                BOT_NAMES.join(", "),
+                LEVELS.map(|l| l.name).join(", ")
             ))),
         }
     }
@@ -355,6 +365,8 @@ mod tests {
         assert!(err("ismcts:step=action:plans=3").contains("step=turn only"));
         assert!(err("ismcts:step=round").contains("action|turn"));
         assert!(err("greedy:spread=wide").contains("depth|even"));
+        assert!(err("hard:iters=5").contains("no parameters"));
+        assert!(err("expert").contains("levels: easy, medium, hard"));
         assert!(err("ismcts:rollout=greedy:nodes=0").contains("at least 1"));
     }
 }

@@ -1,18 +1,19 @@
-//! Bot seats: the three strengths offered to people, mapped to bot specs here and nowhere
-//! else, and the limits on specs a client may ask for when the operator allows specs at
-//! all (every parameter of a spec is capped; the decision's deadline caps them together).
+//! Bot seats: the three strengths offered to people (the bots crate's levels, the one
+//! place they are defined), and the limits on specs a client may ask for when the operator
+//! allows specs at all (every parameter of a spec is capped; the decision's deadline caps
+//! them together).
 
 use std::str::FromStr;
 
 use std::time::Duration;
 
-use bots::{BotError, BotSpec, Budget, Rollout, Step};
+use bots::{BotError, BotSpec, Budget, Level, Rollout, Step, LEVELS};
 use serde::Serialize;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
 
-/// A named strength and the bot spec it plays with.
+/// A named strength and the bot spec it plays with (`bots::LEVELS`, as the API shows it).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]
 pub struct Strength {
@@ -21,26 +22,21 @@ pub struct Strength {
     pub description: &'static str,
 }
 
-/// The strengths offered to people, weakest first (docs/bots.md measures them).
+impl Strength {
+    const fn of(level: Level) -> Self {
+        Strength {
+            name: level.name,
+            spec: level.spec,
+            description: level.description,
+        }
+    }
+}
+
+/// The strengths offered to people, weakest first: the bots crate's levels.
 pub const STRENGTHS: [Strength; 3] = [
-    Strength {
-        name: "easy",
-        // Not `greedy:lookahead=ply`: in Valdora a move pays only with the steps after it,
-        // so one-ply greedy loses to random play and, three or four of it at a table,
-        // loops for ever in many games (docs/bots.md, "Server strengths").
-        spec: "greedy:nodes=100",
-        description: "searches a little of its turn",
-    },
-    Strength {
-        name: "medium",
-        spec: "greedy",
-        description: "searches its whole turn",
-    },
-    Strength {
-        name: "hard",
-        spec: "ismcts",
-        description: "information-set Monte Carlo tree search over whole turns",
-    },
+    Strength::of(LEVELS[0]),
+    Strength::of(LEVELS[1]),
+    Strength::of(LEVELS[2]),
 ];
 
 /// Which bot seats a client may ask for, and how long a decision may take.
@@ -202,7 +198,7 @@ impl BotSeat {
     pub fn parse(text: &str, policy: &BotPolicy) -> Result<Self, ApiError> {
         let text = text.trim();
         let shown = crate::catalog::truncate(text, 40);
-        if STRENGTHS.iter().all(|s| s.name != text) && !policy.allow_specs {
+        if Level::named(text).is_none() && !policy.allow_specs {
             return Err(ApiError::malformed(format!(
                 "bot {shown:?}: this server offers the bots easy, medium and hard (bot specs \
                  are allowed only with `tabletop serve --allow-bot-specs`)"
@@ -223,12 +219,8 @@ impl BotSeat {
     /// day accepted it. It plays whatever the limits are now, stopped by the deadline.
     pub fn stored(text: &str) -> Result<Self, BotError> {
         let text = text.trim();
-        let spec_source = STRENGTHS
-            .iter()
-            .find(|s| s.name == text)
-            .map_or(text, |s| s.spec);
         Ok(BotSeat {
-            spec: BotSpec::from_str(spec_source)?,
+            spec: BotSpec::from_str(text)?,
             spec_text: text.to_string(),
         })
     }
