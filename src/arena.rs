@@ -10,8 +10,9 @@ use std::time::Instant;
 use bots::BotSpec;
 use clap::Args;
 use engine::Game;
+use tabletop::ratings::{lineup, RatingReport};
 use tabletop::simulation::RunShape;
-use tabletop::tournament::{play_game, GameEnd, PlayError, Report, Row};
+use tabletop::tournament::{play_game, GameEnd, PlayError, Report};
 
 use crate::batch;
 use crate::batch::BatchArgs;
@@ -27,9 +28,14 @@ pub struct ArenaArgs {
     #[arg(long)]
     pub players: Option<u64>,
     /// One bot per seat, comma-separated: random, greedy, ismcts, with parameters as
-    /// NAME:KEY=VALUE:... (e.g. ismcts:iters=1000:plans=4). See docs/bots.md.
+    /// NAME:KEY=VALUE:... (e.g. ismcts:iters=1000:plans=4), or a level: easy, medium,
+    /// hard. With --round-robin, the entrants. See docs/bots.md.
     #[arg(long, value_delimiter = ',', required = true)]
     pub bots: Vec<String>,
+    /// Rate the bots against each other: every game seats --players of them in turn,
+    /// and Bradley-Terry ratings (Elo scale) are fitted to their pairwise results.
+    #[arg(long)]
+    pub round_robin: bool,
     /// Number of games.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
@@ -60,7 +66,13 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
         .map(|b| b.parse::<BotSpec>().map_err(|e| CliError::usage(e.0)))
         .collect::<Result<_, _>>()?;
     let players = args.players.unwrap_or(specs.len() as u64);
-    if specs.len() as u64 != players {
+    if args.round_robin {
+        if specs.len() < 2 {
+            return Err(CliError::usage(
+                "--round-robin: give at least two bots to rate against each other".to_string(),
+            ));
+        }
+    } else if specs.len() as u64 != players {
         return Err(CliError::usage(format!(
             "--bots lists {} bot(s) but --players is {players}: give one bot per seat",
             specs.len()
@@ -72,12 +84,21 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
     }
     let (config, _) = args.batch.config::<G>(Some(players))?;
 
+    let seats = usize::try_from(players).unwrap_or(usize::MAX);
     let start = Instant::now();
     let parts = batch::run(args.games, args.batch.threads, |range, bar| {
         range
             .map(|i| {
+                let table: Vec<BotSpec> = if args.round_robin {
+                    lineup(specs.len(), seats, i)
+                        .into_iter()
+                        .map(|e| specs[e])
+                        .collect()
+                } else {
+                    specs.clone()
+                };
                 let end =
-                    play_game::<G>(&config, &specs, args.batch.seed, i).map_err(|e| match e {
+                    play_game::<G>(&config, &table, args.batch.seed, i).map_err(|e| match e {
                         PlayError::Setup(message) => CliError::usage(message),
                         PlayError::Bot(message) => CliError::failure(message),
                     });
@@ -94,40 +115,125 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
         threads_requested: args.batch.threads,
         seconds,
     };
+    if args.round_robin {
+        let report = RatingReport::new(G::NAME, &args.bots, &specs, seats, &ends, run);
+        if let Some(path) = &args.svg {
+            match ratings_chart(&report) {
+                Some(chart) => write_chart(&chart, path)?,
+                None => no_chart_note(path),
+            }
+        }
+        return if args.batch.json {
+            json(&report)
+        } else {
+            Ok(report.table())
+        };
+    }
     let report = Report::new(G::NAME, &args.bots, &specs, &ends, run);
     if let Some(path) = &args.svg {
-        if report.scored_games == 0 {
-            // An empty chart would look like a result; say why there is none instead.
-            // The report itself is still printed (stdout), so this is a note, not an
-            // error.
-            let _ = writeln!(
-                std::io::stderr(),
-                "note: no scored games, so no chart was written to {}",
-                path.display()
-            );
-        } else {
-            chart(&report, path)?;
+        match win_rate_chart(&report) {
+            Some(chart) => write_chart(&chart, path)?,
+            None => no_chart_note(path),
         }
     }
     if args.batch.json {
-        serde_json::to_string(&report)
-            .map(|s| s + "\n")
-            .map_err(|e| CliError::failure(format!("cannot write the report as JSON: {e}")))
+        json(&report)
     } else {
         Ok(report.table())
     }
 }
 
-/// Win rates as bars with their 95% intervals, and the parity line 1/players. Drawn in
-/// memory, then written, so that a path that cannot be written gets the plain reason.
-fn chart(report: &Report, path: &Path) -> Result<(), CliError> {
+fn json(report: &impl serde::Serialize) -> Result<String, CliError> {
+    serde_json::to_string(report)
+        .map(|s| s + "\n")
+        .map_err(|e| CliError::failure(format!("cannot write the report as JSON: {e}")))
+}
+
+/// An empty chart would look like a result; say why there is none instead. The report
+/// itself is still printed (stdout), so this is a note, not an error.
+fn no_chart_note(path: &Path) {
+    let _ = writeln!(
+        std::io::stderr(),
+        "note: no scored games, so no chart was written to {}",
+        path.display()
+    );
+}
+
+/// One bar of a chart: a value with its 95% interval.
+struct Bar {
+    label: String,
+    value: f64,
+    ci95: [f64; 2],
+}
+
+/// Bars with their 95% intervals and a reference line (parity, the anchor).
+struct BarChart {
+    caption: String,
+    y_desc: &'static str,
+    bars: Vec<Bar>,
+    reference: (f64, String),
+}
+
+/// Win rates in percent, with the parity line 1/players; `None` without scored games.
+fn win_rate_chart(report: &Report) -> Option<BarChart> {
+    let bars = report
+        .bots
+        .iter()
+        .map(|r| {
+            let ci = r.win_rate_ci95?;
+            Some(Bar {
+                label: format!("{}: {}", r.entry, r.bot),
+                value: r.win_rate? * 100.0,
+                ci95: [ci[0] * 100.0, ci[1] * 100.0],
+            })
+        })
+        .collect::<Option<Vec<Bar>>>()?;
+    let parity = 100.0 / report.bots.len().max(1) as f64;
+    Some(BarChart {
+        caption: format!(
+            "{}: win rate over {} scored games, {} players, seeds {}+ (95% CI)",
+            report.game, report.scored_games, report.players, report.seed
+        ),
+        y_desc: "win rate (%)",
+        bars,
+        reference: (parity, format!("parity {parity:.0}%")),
+    })
+}
+
+/// Ratings with their bootstrap intervals, the anchor's line at 0; `None` when no
+/// entrant could be rated.
+fn ratings_chart(report: &RatingReport) -> Option<BarChart> {
+    let bars: Vec<Bar> = report
+        .entrants
+        .iter()
+        .filter_map(|r| {
+            Some(Bar {
+                label: r.bot.clone(),
+                value: r.rating?,
+                ci95: r.rating_ci95?,
+            })
+        })
+        .collect();
+    (!bars.is_empty()).then(|| BarChart {
+        caption: format!(
+            "{}: Bradley-Terry ratings, {} scored games of {} players, seeds {}+ (95% CI)",
+            report.game, report.scored_games, report.players, report.seed
+        ),
+        y_desc: "rating (Elo scale)",
+        bars,
+        reference: (0.0, format!("{} = 0", report.entrants[report.anchor].bot)),
+    })
+}
+
+/// Draws `chart` in memory, then writes it, so that a path that cannot be written gets
+/// the plain reason.
+fn write_chart(chart: &BarChart, path: &Path) -> Result<(), CliError> {
     let svg =
-        draw_chart(report).map_err(|e| CliError::failure(format!("cannot draw the chart: {e}")))?;
+        draw_chart(chart).map_err(|e| CliError::failure(format!("cannot draw the chart: {e}")))?;
     std::fs::write(path, svg).map_err(|e| {
         CliError::failure(format!("cannot write the chart to {}: {e}", path.display()))
     })
 }
-
 /// Refuses an `--svg` path that can never be written before any game is played, so a
 /// typo does not cost the run; the write at the end still reports any other failure.
 fn check_svg_path(path: &Path) -> Result<(), CliError> {
@@ -151,28 +257,17 @@ fn check_svg_path(path: &Path) -> Result<(), CliError> {
     Ok(())
 }
 
-/// The chart as SVG text; only called with scored games, so every rate is present.
-fn draw_chart(report: &Report) -> Result<String, Box<dyn std::error::Error>> {
+/// The chart as SVG text: one category per bar.
+fn draw_chart(c: &BarChart) -> Result<String, Box<dyn std::error::Error>> {
     use plotters::prelude::*;
-    let n = report.bots.len().max(1);
-    let labels: Vec<String> = report
-        .bots
-        .iter()
-        .map(|r| format!("{}: {}", r.entry, r.bot))
-        .collect();
-    let rate = |r: &Row| r.win_rate.unwrap_or(0.0);
-    let ci = |r: &Row| r.win_rate_ci95.unwrap_or([0.0; 2]);
-    let top = report
-        .bots
-        .iter()
-        .map(|r| ci(r)[1])
-        .filter(|x| x.is_finite())
-        .fold(1.0 / n as f64, f64::max)
-        .min(1.0)
-        * 100.0
-        + 5.0;
+    let n = c.bars.len().max(1);
+    let (reference, reference_label) = &c.reference;
+    let low = c.bars.iter().map(|b| b.ci95[0]).fold(*reference, f64::min);
+    let high = c.bars.iter().map(|b| b.ci95[1]).fold(*reference, f64::max);
+    let pad = ((high - low) * 0.08).max(5.0);
+    let y_range = (if low < 0.0 { low - pad } else { 0.0 })..(high + pad);
     // Segments `0..=n-1`: plotters' integer ranges include their end, so `0..n` would
-    // add an empty category after the last bot. The right edge is `SegmentValue::Last`.
+    // add an empty category after the last bar. The right edge is `SegmentValue::Last`.
     let last = n - 1;
     let right = |i: usize| {
         if i >= last {
@@ -186,54 +281,51 @@ fn draw_chart(report: &Report) -> Result<String, Box<dyn std::error::Error>> {
         let root =
             SVGBackend::with_string(&mut svg, (160 * n as u32 + 240, 480)).into_drawing_area();
         root.fill(&WHITE)?;
-        let caption = format!(
-            "{}: win rate over {} scored games, {} players, seeds {}+ (95% CI)",
-            report.game, report.scored_games, report.players, report.seed
-        );
         let mut chart = ChartBuilder::on(&root)
-            .caption(caption, ("sans-serif", 18))
+            .caption(&c.caption, ("sans-serif", 18))
             .margin(16)
             .x_label_area_size(40)
-            .y_label_area_size(50)
-            .build_cartesian_2d((0..last).into_segmented(), 0.0..top)?;
+            .y_label_area_size(60)
+            .build_cartesian_2d((0..last).into_segmented(), y_range)?;
         chart
             .configure_mesh()
             .disable_x_mesh()
-            .y_desc("win rate (%)")
+            .y_desc(c.y_desc)
             .x_label_formatter(&|x| match x {
-                SegmentValue::CenterOf(i) => labels.get(*i).cloned().unwrap_or_default(),
+                SegmentValue::CenterOf(i) => {
+                    c.bars.get(*i).map(|b| b.label.clone()).unwrap_or_default()
+                }
                 _ => String::new(),
             })
             .draw()?;
         let colour = RGBColor(70, 110, 170);
-        chart.draw_series(report.bots.iter().enumerate().map(|(i, r)| {
+        chart.draw_series(c.bars.iter().enumerate().map(|(i, b)| {
             let mut bar = Rectangle::new(
-                [(SegmentValue::Exact(i), 0.0), (right(i), rate(r) * 100.0)],
+                [(SegmentValue::Exact(i), 0.0), (right(i), b.value)],
                 colour.mix(0.7).filled(),
             );
             bar.set_margin(0, 0, 20, 20);
             bar
         }))?;
-        chart.draw_series(report.bots.iter().enumerate().map(|(i, r)| {
+        chart.draw_series(c.bars.iter().enumerate().map(|(i, b)| {
             ErrorBar::new_vertical(
                 SegmentValue::CenterOf(i),
-                ci(r)[0] * 100.0,
-                rate(r) * 100.0,
-                ci(r)[1] * 100.0,
+                b.ci95[0],
+                b.value,
+                b.ci95[1],
                 BLACK.stroke_width(2),
                 12,
             )
         }))?;
-        let parity = 100.0 / n as f64;
         chart
             .draw_series(LineSeries::new(
                 [
-                    (SegmentValue::Exact(0), parity),
-                    (SegmentValue::Last, parity),
+                    (SegmentValue::Exact(0), *reference),
+                    (SegmentValue::Last, *reference),
                 ],
                 RED.stroke_width(1),
             ))?
-            .label(format!("parity {parity:.0}%"))
+            .label(reference_label)
             .legend(|(x, y)| PathElement::new([(x, y), (x + 20, y)], RED));
         chart
             .configure_series_labels()

@@ -4,5 +4,6 @@
 #![forbid(unsafe_code)]
 
 pub mod games;
+pub mod ratings;
 pub mod simulation;
 pub mod tournament;

@@ -32,11 +32,11 @@ fn bot_seed(game_seed: u64, entry: usize) -> u64 {
 /// What one entry got in one game.
 #[derive(Debug, Clone, Copy, Default, Serialize, Deserialize)]
 pub struct EntryResult {
-    win_share: f64,
-    score: i32,
-    rank: u8,
-    decisions: u64,
-    seconds: f64,
+    pub(crate) win_share: f64,
+    pub(crate) score: i32,
+    pub(crate) rank: u8,
+    pub(crate) decisions: u64,
+    pub(crate) seconds: f64,
 }
 
 /// How one game ended, with what each entry of the bots got (in entry order). It

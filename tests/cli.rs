@@ -458,6 +458,79 @@ fn arena_table_and_svg_chart() {
 }
 
 #[test]
+fn round_robin_rates_levels_with_intervals_and_is_reproducible() {
+    // Pandoria, 3 players, three entrants: every game seats all three, rotated.
+    let dir = tempfile::tempdir().expect("temp dir");
+    let svg = dir.path().join("ratings.svg");
+    let args = [
+        "--game",
+        "pandoria",
+        "--players",
+        "3",
+        "--round-robin",
+        "--bots",
+        "random,easy,greedy:nodes=20",
+        "--games",
+        "6",
+        "--seed",
+        "5",
+        "--svg",
+        svg.to_str().expect("utf-8 path"),
+    ];
+    let report = arena_json(&args);
+    assert_eq!(report["scored_games"], 6, "{report}");
+    let rows = report["entrants"].as_array().expect("entrants");
+    assert_eq!(rows.len(), 3);
+    assert_eq!(report["anchor"], 0, "random is the anchor");
+    assert_eq!(rows[0]["rating"], 0.0);
+    for row in rows {
+        let rating = row["rating"].as_f64().expect("rated");
+        let ci = &row["rating_ci95"];
+        let (lo, hi) = (ci[0].as_f64().expect("lo"), ci[1].as_f64().expect("hi"));
+        assert!(lo <= rating + 1e-9 && rating <= hi + 1e-9, "{row}");
+        assert_eq!(row["seats"], 6, "{row}");
+    }
+    // Both searching bots beat random play in 6 games of Pandoria.
+    assert!(rows[1]["rating"].as_f64() > Some(100.0), "{report}");
+    assert!(rows[2]["rating"].as_f64() > Some(100.0), "{report}");
+    // Three pairs, each compared once a game.
+    let pairs = report["pairs"].as_array().expect("pairs");
+    assert_eq!(pairs.len(), 3);
+    for pair in pairs {
+        assert_eq!(pair["comparisons"], 6.0, "{pair}");
+    }
+    let text = std::fs::read_to_string(&svg).expect("the chart is written");
+    assert!(text.starts_with("<svg") && text.contains("Bradley-Terry"));
+    // Same arguments, same ratings.
+    let again = arena_json(&args);
+    assert_eq!(
+        again["entrants"][1]["rating"],
+        report["entrants"][1]["rating"]
+    );
+    assert_eq!(again["pairs"], report["pairs"]);
+}
+
+#[test]
+fn round_robin_needs_two_bots_and_a_level_takes_no_parameters() {
+    let arena = |bots: &str| {
+        tabletop()
+            .args([
+                "arena",
+                "--game",
+                "valley",
+                "--players",
+                "3",
+                "--round-robin",
+            ])
+            .args(["--bots", bots, "--games", "2"])
+            .assert()
+            .code(2)
+    };
+    arena("medium").stderr(predicate::str::contains("at least two bots"));
+    arena("hard:iters=5,random").stderr(predicate::str::contains("no parameters"));
+}
+
+#[test]
 fn arena_rejects_bad_input_clearly() {
     let arena = |extra: &[&str]| {
         let mut cmd = tabletop();
