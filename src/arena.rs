@@ -1,5 +1,6 @@
 //! `tabletop arena`: bots against each other over many seeded games
-//! ([`tabletop::tournament`] plays them and writes the report). Games are split over
+//! ([`tabletop::tournament`] plays them and writes the report), or, with `--round-robin`,
+//! rated against each other ([`tabletop::ratings`]). Games are split over
 //! threads and their results put back in game order, so the report depends only on the
 //! arguments, not on the thread count (for bots with an iteration budget).
 
@@ -117,29 +118,29 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
     };
     if args.round_robin {
         let report = RatingReport::new(G::NAME, &args.bots, &specs, seats, &ends, run);
-        if let Some(path) = &args.svg {
-            match ratings_chart(&report) {
-                Some(chart) => write_chart(&chart, path)?,
-                None => no_chart_note(path),
-            }
-        }
-        return if args.batch.json {
-            json(&report)
-        } else {
-            Ok(report.table())
-        };
+        return output(args, &report, ratings_chart(&report), || report.table());
     }
     let report = Report::new(G::NAME, &args.bots, &specs, &ends, run);
+    output(args, &report, win_rate_chart(&report), || report.table())
+}
+
+/// Writes the chart if one was asked for, and answers the report as JSON or a table.
+fn output(
+    args: &ArenaArgs,
+    report: &impl serde::Serialize,
+    chart: Option<BarChart>,
+    table: impl FnOnce() -> String,
+) -> Result<String, CliError> {
     if let Some(path) = &args.svg {
-        match win_rate_chart(&report) {
+        match chart {
             Some(chart) => write_chart(&chart, path)?,
             None => no_chart_note(path),
         }
     }
     if args.batch.json {
-        json(&report)
+        json(report)
     } else {
-        Ok(report.table())
+        Ok(table())
     }
 }
 
