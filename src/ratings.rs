@@ -189,6 +189,9 @@ pub struct PairRow {
     /// `a`'s rating minus `b`'s, with its bootstrap 95% interval.
     pub difference: Option<f64>,
     pub difference_ci95: Option<[f64; 2]>,
+    /// One of them won every comparison: the data bound their difference only from
+    /// below, and the virtual draw sets its size.
+    pub sweep: bool,
 }
 
 #[derive(Debug, Serialize)]
@@ -296,15 +299,17 @@ impl RatingReport {
         for a in 0..n {
             for b in a + 1..n {
                 let met = total.met[a * n + b];
+                let won = total.wins[a * n + b];
                 let difference = ratings[a].zip(ratings[b]).map(|(x, y)| x - y);
                 pairs.push(PairRow {
                     a,
                     b,
                     comparisons: met,
-                    score_of_a: (met > 0.0).then(|| total.wins[a * n + b] / met),
+                    score_of_a: (met > 0.0).then(|| won / met),
                     difference,
                     difference_ci95: difference
                         .and_then(|_| interval(&|r| r[a].zip(r[b]).map(|(x, y)| x - y))),
+                    sweep: met > 0.0 && (won == 0.0 || won == met),
                 });
             }
         }
@@ -406,14 +411,22 @@ impl RatingReport {
             };
             writeln!(
                 o,
-                "  {:<width$}  {:<width$}  {:>11} {:>8}  {:>10} {:>17}",
+                "  {:<width$}  {:<width$}  {:>11} {:>8}  {:>10} {:>17}{}",
                 name(p.a),
                 name(p.b),
                 p.comparisons,
                 p.score_of_a
                     .map_or("-".into(), |s| format!("{:.1}%", s * 100.0)),
                 difference,
-                ci
+                ci,
+                if p.sweep { "  sweep" } else { "" }
+            )?;
+        }
+        if self.pairs.iter().any(|p| p.sweep) {
+            writeln!(
+                o,
+                "sweep: one bot won every comparison, so the games bound that difference \
+                 from below only; its size comes from the virtual draw"
             )?;
         }
         Ok(())

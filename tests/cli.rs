@@ -498,6 +498,8 @@ fn round_robin_rates_levels_with_intervals_and_is_reproducible() {
     assert_eq!(pairs.len(), 3);
     for pair in pairs {
         assert_eq!(pair["comparisons"], 6.0, "{pair}");
+        let score = pair["score_of_a"].as_f64().expect("met");
+        assert_eq!(pair["sweep"], score == 0.0 || score == 1.0, "{pair}");
     }
     let text = std::fs::read_to_string(&svg).expect("the chart is written");
     assert!(text.starts_with("<svg") && text.contains("Bradley-Terry"));
