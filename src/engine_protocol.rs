@@ -8,6 +8,7 @@
 use std::collections::BTreeMap;
 use std::io::{self, BufRead, Write};
 use std::path::{Path, PathBuf};
+use std::time::Duration;
 
 use engine::{DynGame, ErasedGame, Game, GameError, Seat};
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
@@ -31,7 +32,7 @@ const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 /// The commands, for the `unknown_command` message.
 pub const COMMANDS: &[&str] = &[
-    "new", "legal", "apply", "why", "view", "outcome", "record", "drop", "games", "quit",
+    "new", "legal", "apply", "why", "hint", "view", "outcome", "record", "drop", "games", "quit",
 ];
 
 /// A refused request: `kind` is one of the protocol's own kinds or an engine
@@ -186,6 +187,7 @@ impl Session {
                 Ok(json!({"to_move": game.to_move(), "events": events}))
             }
             "why" => self.why(obj),
+            "hint" => self.hint(obj),
             "view" => {
                 let game = &self.entry(obj)?.game;
                 let seat = seat_field(obj, game.seats())?;
@@ -237,6 +239,42 @@ impl Session {
             map.extend(fields);
         }
         Ok(reply)
+    }
+
+    /// What the hard bot would do for `seat` (the seat to move), from its view only: the
+    /// top `top` actions of its search with their values, best first. `iters` makes the
+    /// search reproducible (the `seed`, default 0, then fixes it); otherwise it searches
+    /// for `ms` milliseconds (default: the hard level's own budget). The game is untouched.
+    fn hint(&self, obj: &Map<String, Value>) -> Reply {
+        let game = self.entry(obj)?.game.as_ref();
+        let seat = seat_field(obj, game.seats())?
+            .ok_or_else(|| ProtocolError::bad_request("\"hint\" needs the \"seat\" that asks"))?;
+        let top = bounded(obj, "top", 1, bots::MAX_TOP as u64)?.unwrap_or(bots::DEFAULT_TOP as u64);
+        let iters = bounded(obj, "iters", 1, MAX_HINT_ITERS)?;
+        let ms = bounded(obj, "ms", 1, MAX_HINT_MS)?;
+        if iters.is_some() && ms.is_some() {
+            return Err(ProtocolError::bad_request(
+                "\"hint\" takes \"iters\" or \"ms\", not both",
+            ));
+        }
+        let mut config =
+            bots::hard_config().map_err(|e| ProtocolError::new("no_hint", e.to_string()))?;
+        if let Some(n) = iters {
+            config.budget = bots::Budget::Iterations(n as u32);
+        }
+        if let Some(ms) = ms {
+            config.budget = bots::Budget::Time(Duration::from_millis(ms));
+        }
+        let request = HintRequest {
+            game,
+            seat,
+            config,
+            seed: optional_u64(obj, "seed")?.unwrap_or(0),
+            top: top as usize,
+        };
+        let hint = games::with_game(game.name(), request)
+            .map_err(|e| ProtocolError::new("unknown_game", e.to_string()))??;
+        Ok(json!({"hint": hint}))
     }
 
     fn new_game(&mut self, obj: &Map<String, Value>) -> Reply {
@@ -350,6 +388,75 @@ impl GameVisitor for NewGame<'_> {
         let config = games::build_config::<G>(self.spec)?;
         let game = ErasedGame::<G>::new(&config, self.seed)?;
         Ok(Box::new(game))
+    }
+}
+
+/// The most iterations a `hint` may ask for: a hard decision's worth many times over.
+const MAX_HINT_ITERS: u64 = 100_000;
+/// The longest a `hint` may search, in milliseconds.
+const MAX_HINT_MS: u64 = 10_000;
+
+struct HintRequest<'a> {
+    game: &'a dyn DynGame,
+    seat: Seat,
+    config: bots::IsmctsConfig,
+    seed: u64,
+    top: usize,
+}
+
+impl GameVisitor for HintRequest<'_> {
+    type Output = Result<Vec<Value>, ProtocolError>;
+    fn visit<G: Game>(self) -> Self::Output {
+        let state = self
+            .game
+            .as_any()
+            .downcast_ref::<ErasedGame<G>>()
+            .ok_or_else(|| ProtocolError::new("unknown_game", "the game is not of its kind"))?
+            .state();
+        let hint = bots::hint(
+            state,
+            usize::from(self.seat),
+            self.config,
+            self.seed,
+            &bots::Stop::never(),
+            self.top,
+        )
+        .map_err(|e| {
+            let kind = match e {
+                bots::HintError::GameOver => "game_over",
+                bots::HintError::NotToMove { .. } => "not_your_turn",
+                bots::HintError::NoSuchSeat { .. } => "bad_seat",
+                bots::HintError::NotASearch(_) => "no_hint",
+            };
+            ProtocolError::new(kind, e.to_string())
+        })?;
+        Ok(hint
+            .actions
+            .iter()
+            .map(|a| {
+                json!({
+                    "action": a.action,
+                    "description": state.describe_action(&a.action),
+                    "value": a.value,
+                    "visits": a.visits,
+                })
+            })
+            .collect())
+    }
+}
+
+/// An optional integer field within `min..=max`.
+fn bounded(
+    obj: &Map<String, Value>,
+    field: &str,
+    min: u64,
+    max: u64,
+) -> Result<Option<u64>, ProtocolError> {
+    match optional_u64(obj, field)? {
+        Some(n) if !(min..=max).contains(&n) => Err(ProtocolError::bad_request(format!(
+            "{field:?} must be from {min} to {max}, not {n}"
+        ))),
+        n => Ok(n),
     }
 }
 

@@ -225,3 +225,90 @@ fn why_explains_with_a_rule_of_the_game() {
         assert_eq!(kind(ask(&mut s, &unknown)), "unknown_id", "{game}");
     }
 }
+
+#[test]
+fn hint_names_legal_actions_best_first_for_the_seat_to_move_only() {
+    for game in ["valdora", "valley", "pandoria"] {
+        let mut s = Session::new();
+        let new = ask(
+            &mut s,
+            &format!(r#"{{"cmd":"new","game":"{game}","seed":5}}"#),
+        );
+        assert!(new["id"].is_u64(), "{game}: {new}");
+        let legal = ask(&mut s, r#"{"cmd":"legal","id":1}"#);
+        let mover = legal["to_move"].as_u64().unwrap_or(0);
+        let hint = |seat: u64, extra: &str| {
+            format!(r#"{{"cmd":"hint","id":1,"seat":{seat},"iters":40{extra}}}"#)
+        };
+        let reply = ask(&mut s, &hint(mover, ""));
+        let actions = reply["hint"].as_array().cloned().unwrap_or_default();
+        assert!(!actions.is_empty() && actions.len() <= 3, "{game}: {reply}");
+        let offered = legal["actions"].as_array().cloned().unwrap_or_default();
+        let mut last = f64::INFINITY;
+        for a in &actions {
+            let at = offered.iter().position(|o| *o == a["action"]);
+            assert!(at.is_some(), "{game}: {a} is a legal action");
+            let described = at.map(|i| &legal["descriptions"][i]);
+            assert_eq!(Some(&a["description"]), described, "{game}");
+            let value = a["value"].as_f64().unwrap_or(-1.0);
+            assert!((0.0..=1.0).contains(&value), "{game}: {a}");
+            let visits = a["visits"].as_f64().unwrap_or(0.0);
+            assert!(visits <= last, "{game}: most visited first: {reply}");
+            last = visits;
+        }
+        // Reproducible with `iters` and a seed; `top` bounds the list.
+        assert_eq!(ask(&mut s, &hint(mover, "")), reply, "{game}");
+        let one = ask(&mut s, &hint(mover, r#","top":1"#));
+        assert_eq!(one["hint"].as_array().map(Vec::len), Some(1), "{game}");
+        assert_eq!(one["hint"][0]["action"], actions[0]["action"], "{game}");
+
+        let kind = |v: Value| v["error"]["kind"].as_str().unwrap_or("").to_string();
+        let other = (mover + 1) % new["seats"].as_u64().unwrap_or(2);
+        assert_eq!(
+            kind(ask(&mut s, &hint(other, ""))),
+            "not_your_turn",
+            "{game}"
+        );
+        assert_eq!(kind(ask(&mut s, &hint(9, ""))), "bad_seat", "{game}");
+        let no_seat = r#"{"cmd":"hint","id":1}"#;
+        assert_eq!(kind(ask(&mut s, no_seat)), "bad_request", "{game}");
+        // `ms` with `iters` (which `hint` sends) is refused too.
+        for bad in [r#","top":0"#, r#","top":11"#, r#","ms":5"#] {
+            assert_eq!(
+                kind(ask(&mut s, &hint(mover, bad))),
+                "bad_request",
+                "{game} {bad}"
+            );
+        }
+        for bad in [
+            r#""iters":0"#,
+            r#""ms":0"#,
+            r#""ms":10001"#,
+            r#""iters":1.5"#,
+        ] {
+            let line = format!(r#"{{"cmd":"hint","id":1,"seat":{mover},{bad}}}"#);
+            assert_eq!(kind(ask(&mut s, &line)), "bad_request", "{game} {bad}");
+        }
+        assert_eq!(ask(&mut s, r#"{"cmd":"legal","id":1}"#), legal, "untouched");
+    }
+}
+
+#[test]
+fn no_hint_once_the_game_is_over() {
+    let mut s = Session::new();
+    let new = ask(
+        &mut s,
+        r#"{"cmd":"new","game":"valdora","players":3,"seed":1,"config":{"turn_cap":2}}"#,
+    );
+    assert!(new["id"].is_u64(), "{new}");
+    for _ in 0..10_000 {
+        let legal = ask(&mut s, r#"{"cmd":"legal","id":1}"#);
+        if legal["to_move"].is_null() {
+            break;
+        }
+        let apply = json!({"cmd":"apply","id":1,"action":legal["actions"][0]}).to_string();
+        assert!(ask(&mut s, &apply)["events"].is_array());
+    }
+    let reply = ask(&mut s, r#"{"cmd":"hint","id":1,"seat":0,"iters":5}"#);
+    assert_eq!(reply["error"]["kind"], "game_over", "{reply}");
+}

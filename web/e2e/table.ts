@@ -42,6 +42,8 @@ export interface NewGame {
   name?: string
   /** Config options by key, as JSON values (`{mode: 'full', teams: true}`). */
   options?: Record<string, unknown>
+  /** Allow hints at the table (the form's checkbox). */
+  hints?: boolean
 }
 
 /** Creates a game from the lobby's form and waits for its table; returns the game id. */
@@ -65,6 +67,7 @@ export async function createFromLobby(page: Page, game: NewGame): Promise<string
   for (const [seat, kind] of game.seats.entries()) {
     await form.locator(`select[name="seat-${seat}"]`).selectOption(kind)
   }
+  if (game.hints) await form.getByTestId('new-game-hints').check()
   await form.locator('input[name=name]').fill(game.name ?? 'Ada')
   await form.getByTestId('create').click()
   await page.waitForURL(/#\/game\/[^/?]+/)

@@ -475,16 +475,40 @@ impl<G: Game> Ismcts<G> {
     }
 }
 
-impl<G: Game> Bot<G> for Ismcts<G> {
-    /// Once `stop` is reached, the most visited action so far is the answer.
-    fn decide(&mut self, state: &G, stop: &Stop) -> Option<G::Action> {
+/// The root of the last search, merged over threads: every legal action of the seat to
+/// move, in legal order, with its visits and summed reward, and the one the bot chooses.
+#[derive(Debug, Clone)]
+pub(crate) struct RootSummary<A> {
+    pub seat: Seat,
+    /// (action, visits, total reward); with [`Step::Turn`] an action counts its most
+    /// visited plan.
+    pub actions: Vec<(A, u64, f64)>,
+    /// Index in `actions` of the bot's decision.
+    pub best: usize,
+}
+
+impl<G: Game> Ismcts<G> {
+    /// Searches `state` for the seat to move (from its determinization only) and
+    /// summarises the root; `None` once the game is over. With a single legal action
+    /// the bot does not search (`decide` answers at once) unless `search_forced`, which
+    /// the hints set so that the one action still gets an estimated value.
+    pub(crate) fn search_root(
+        &mut self,
+        state: &G,
+        stop: &Stop,
+        search_forced: bool,
+    ) -> Option<RootSummary<G::Action>> {
         let (seat, known) = sample(state, &mut self.rng)?;
         let mut legal = Vec::new();
         known.legal_actions(&mut legal);
         let first = *legal.first()?;
-        if legal.len() == 1 {
+        if legal.len() == 1 && !search_forced {
             self.last = SearchStats::default();
-            return Some(first);
+            return Some(RootSummary {
+                seat,
+                actions: vec![(first, 0, 0.0)],
+                best: 0,
+            });
         }
         let base_seed = self.rng.gen::<u64>();
         let config = self.config;
@@ -537,14 +561,43 @@ impl<G: Game> Bot<G> for Ismcts<G> {
         }
         stats.seconds = start.elapsed().as_secs_f64();
         self.last = stats;
-        let mean = |(v, r): (u64, f64)| if v == 0 { 0.0 } else { r / v as f64 };
         let mut best = 0;
         for i in 1..legal.len() {
-            let (a, b) = (merged[i], merged[best]);
-            if a.0 > b.0 || (a.0 == b.0 && mean(a) > mean(b)) {
+            if ranks_before(merged[i], merged[best]) {
                 best = i;
             }
         }
-        Some(legal[best])
+        Some(RootSummary {
+            seat,
+            actions: legal
+                .into_iter()
+                .zip(merged)
+                .map(|(a, (v, r))| (a, v, r))
+                .collect(),
+            best,
+        })
+    }
+}
+
+/// The mean reward of (visits, total reward); 0 when unvisited.
+pub(crate) fn mean_reward((visits, reward): (u64, f64)) -> f64 {
+    if visits == 0 {
+        0.0
+    } else {
+        reward / visits as f64
+    }
+}
+
+/// Whether root statistics `a` rank strictly before `b`: more visits, then a better mean
+/// reward. Equal ones keep their legal order (the earlier wins).
+pub(crate) fn ranks_before(a: (u64, f64), b: (u64, f64)) -> bool {
+    a.0 > b.0 || (a.0 == b.0 && mean_reward(a) > mean_reward(b))
+}
+
+impl<G: Game> Bot<G> for Ismcts<G> {
+    /// Once `stop` is reached, the most visited action so far is the answer.
+    fn decide(&mut self, state: &G, stop: &Stop) -> Option<G::Action> {
+        let root = self.search_root(state, stop, false)?;
+        root.actions.get(root.best).map(|&(action, _, _)| action)
     }
 }

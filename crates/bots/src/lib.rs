@@ -9,6 +9,9 @@
 //! - [`GreedyBot`]: lookahead over the bot's own next decisions with [`Game::evaluate`];
 //! - [`Ismcts`]: Information Set MCTS (Cowling, Powley & Whitehouse 2012).
 //!
+//! [`hint`] answers what the hard bot would do for a seat, and why: the top few root
+//! actions of its search with their estimated values, from that seat's view only.
+//!
 //! Bots are named on the command line by a [`BotSpec`]: `random`, `greedy`,
 //! `greedy:lookahead=ply`, `ismcts:iters=1000:rollout=20`, … or a [`Level`] for people:
 //! `easy`, `medium`, `hard` (see `docs/bots.md`).
@@ -16,6 +19,7 @@
 #![forbid(unsafe_code)]
 
 mod greedy;
+mod hint;
 mod ismcts;
 mod level;
 mod random;
@@ -24,6 +28,7 @@ mod spec;
 mod stop;
 
 pub use greedy::{position_value, GreedyBot, GreedyConfig, Lookahead, Spread};
+pub use hint::{hard_config, hard_hint, hint, Hint, HintAction, HintError, DEFAULT_TOP, MAX_TOP};
 pub use ismcts::{Budget, Ismcts, IsmctsConfig, Rollout, SearchStats, Step};
 pub use level::{Level, LEVELS};
 pub use random::RandomBot;

@@ -126,3 +126,29 @@ fn every_bot_plays_a_capped_game_to_its_end_with_legal_actions() {
         assert!(g.outcome().is_some(), "{spec}");
     }
 }
+
+/// A hint reads what its seat may know only: twins that differ in hidden information get
+/// the same hint (actions, values and visits), with turn steps and with action steps.
+#[test]
+fn hints_are_identical_for_states_that_differ_only_in_hidden_information() {
+    let configs = [
+        "ismcts:iters=60:nodes=300:root_nodes=3000",
+        "ismcts:iters=100:step=action:rollout=10",
+    ];
+    for (a, b) in twins() {
+        let seat = usize::from(
+            a.to_move()
+                .expect("twins are positions with a seat to move"),
+        );
+        for spec in configs {
+            let BotSpec::Ismcts(config) = spec.parse().expect("valid spec") else {
+                panic!("{spec} is an ISMCTS spec");
+            };
+            let stop = bots::Stop::never();
+            let on_a = bots::hint(&a, seat, config, 3, &stop, 3).expect("a hint");
+            let on_b = bots::hint(&b, seat, config, 3, &stop, 3).expect("a hint");
+            assert_eq!(on_a.actions, on_b.actions, "{spec} at turn {}", a.turns());
+            assert!(!on_a.actions.is_empty());
+        }
+    }
+}

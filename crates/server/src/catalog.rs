@@ -6,13 +6,16 @@ use std::any::Any;
 use std::marker::PhantomData;
 use std::sync::Arc;
 
-use bots::{BotSpec, Stop};
-use engine::{has_config_field, DynGame, ErasedGame, Game, GameError, GameErrorKind, LoggedEvent};
+use bots::{BotSpec, Hint, HintError, Stop};
+use engine::{
+    has_config_field, DynGame, ErasedGame, Game, GameError, GameErrorKind, LoggedEvent, Seat,
+};
 use serde::Serialize;
 use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::error::ApiError;
+use crate::protocol::HintedAction;
 
 /// A game rebuilt by replay, with the events of each of its actions.
 pub type Replayed = (Box<dyn DynGame>, Vec<Vec<LoggedEvent>>);
@@ -57,6 +60,30 @@ pub trait GameKind: Send + Sync + 'static {
         seed: u64,
         stop: &Stop,
     ) -> Option<Value>;
+    /// What the hard bot would do for `seat` of `game` (a game this kind started): the
+    /// top [`bots::DEFAULT_TOP`] actions of its search from that seat's view only, best
+    /// first, within `stop`. `None` for a game of another kind.
+    fn hint(
+        &self,
+        game: &dyn DynGame,
+        seat: Seat,
+        seed: u64,
+        stop: &Stop,
+    ) -> Option<Result<Vec<HintedAction>, HintError>>;
+}
+
+/// A hint's actions as the API shows them: each action's JSON and description.
+pub fn hinted_actions<G: Game>(state: &G, hint: &Hint<G::Action>) -> Vec<HintedAction> {
+    hint.actions
+        .iter()
+        .map(|a| HintedAction {
+            // Actions serialize infallibly (they are plain data).
+            action: serde_json::to_value(a.action).unwrap_or(Value::Null),
+            description: state.describe_action(&a.action),
+            value: a.value,
+            visits: a.visits,
+        })
+        .collect()
 }
 
 /// A config option as the API lists it.
@@ -230,6 +257,18 @@ impl<G: Game> GameKind for Kind<G> {
         let game = game.as_any().downcast_ref::<ErasedGame<G>>()?;
         let action = bot.build::<G>(seed).decide(game.state(), stop)?;
         serde_json::to_value(action).ok()
+    }
+
+    fn hint(
+        &self,
+        game: &dyn DynGame,
+        seat: Seat,
+        seed: u64,
+        stop: &Stop,
+    ) -> Option<Result<Vec<HintedAction>, HintError>> {
+        let state = game.as_any().downcast_ref::<ErasedGame<G>>()?.state();
+        let hint = bots::hard_hint(state, usize::from(seat), seed, stop, bots::DEFAULT_TOP);
+        Some(hint.map(|h| hinted_actions(state, &h)))
     }
 }
 

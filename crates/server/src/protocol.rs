@@ -246,6 +246,11 @@ pub struct CreateGame {
     /// The table's clock; none when left out.
     #[serde(default)]
     pub clock: Option<Clock>,
+    /// Whether seats may ask for hints (what the hard bot would do, shown to everyone):
+    /// a casual table, never rated. Off when left out.
+    #[serde(default)]
+    #[ts(optional)]
+    pub hints: Option<bool>,
 }
 
 /// A seat of a created game, with its secret token for a human seat (shown only here).
@@ -319,6 +324,9 @@ pub struct GameSummary {
     /// Where the clocks stand; `null` without a clock and in lobby lists.
     #[serde(default)]
     pub times: Option<ClockTimes>,
+    /// Whether seats may ask for hints: a casual table, never rated.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 /// One event of a move: the game's JSON and its sentence.
@@ -349,6 +357,22 @@ pub struct LogEntry {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub seat_event: Option<SeatEvent>,
+}
+
+/// One action of a hint: what the hard bot would do for the seat that asked, with the
+/// search's estimate.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct HintedAction {
+    /// The seat's next action, as its legal actions list it.
+    #[schema(value_type = Object)]
+    pub action: Value,
+    pub description: String,
+    /// The estimated chance of winning (share of the victory) after it, 0 to 1.
+    pub value: f64,
+    /// How many of the search's iterations went through it.
+    #[ts(type = "number")]
+    pub visits: u64,
 }
 
 /// A legal action, its description, and the rule it follows.
@@ -404,6 +428,10 @@ pub enum ClientMessage {
         #[schema(value_type = Object)]
         action: Value,
     },
+    /// Asks what the hard bot would do for this connection's seat, on its own turn, at a
+    /// table with hints. Computed from the seat's view only, then stored as a seat event
+    /// ([`SeatChange::Hinted`](crate::store::SeatChange)) that everyone receives.
+    Hint {},
 }
 
 /// Server → client over the WebSocket.
@@ -437,6 +465,9 @@ pub enum ServerMessage {
         /// Where the clocks stand; `null` without a clock.
         #[serde(default)]
         times: Option<ClockTimes>,
+        /// Whether the table's seats may ask for hints ([`ClientMessage::Hint`]).
+        #[serde(default)]
+        hints: bool,
         /// The seat's new token, only in the state sent to the connection that has just
         /// taken a free seat with its invitation token: the invitation is spent (it gets
         /// `bad_token` from now on), and this token is the way back to the seat.

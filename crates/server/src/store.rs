@@ -13,7 +13,7 @@ use serde_json::Value;
 use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
-use crate::protocol::Clock;
+use crate::protocol::{Clock, HintedAction};
 pub use sql::{SqlStore, SyncMode};
 
 /// Where a game stands.
@@ -144,6 +144,7 @@ impl SeatRecord {
                 self.stand_in = Some(stand_in.to_string());
             }
             SeatChange::TookBack => self.stand_in = None,
+            SeatChange::Hinted => {}
         }
     }
 }
@@ -190,6 +191,10 @@ pub struct TableSettings {
     /// The table's clock.
     #[serde(default)]
     pub clock: Clock,
+    /// Seats may ask what the hard bot would do ([`SeatChange::Hinted`]): a casual table,
+    /// never rated.
+    #[serde(default)]
+    pub hints: bool,
 }
 
 fn default_stand_in() -> String {
@@ -201,12 +206,14 @@ impl Default for TableSettings {
         TableSettings {
             stand_in: default_stand_in(),
             clock: Clock::None,
+            hints: false,
         }
     }
 }
 
-/// A change of a seat everyone is told and the log keeps: who plays it now, and why.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+/// A change of a seat everyone is told and the log keeps: who plays it now, and why; or
+/// a hint the seat asked for.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]
 pub struct SeatEvent {
     pub what: SeatChange,
@@ -220,6 +227,10 @@ pub struct SeatEvent {
     /// Unix milliseconds.
     #[ts(type = "number")]
     pub at: i64,
+    /// With [`SeatChange::Hinted`]: what the hard bot would do for the seat, best first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub hint: Option<Vec<HintedAction>>,
 }
 
 impl SeatEvent {
@@ -240,6 +251,15 @@ impl SeatEvent {
             (SeatChange::TimedOut, _) => {
                 format!("{who}'s time ran out: a bot plays for them until they take their seat back.")
             }
+            (SeatChange::Hinted, _) => {
+                let actions: Vec<String> = self
+                    .hint
+                    .iter()
+                    .flatten()
+                    .map(|a| format!("{} ({:.0}%)", a.description, a.value * 100.0))
+                    .collect();
+                format!("{who} asked for a hint: {}.", actions.join("; "))
+            }
         }
     }
 }
@@ -256,6 +276,9 @@ pub enum SeatChange {
     Left,
     /// The seat's clock ran out: a bot plays it until its person takes it back.
     TimedOut,
+    /// The seat to move asked what the hard bot would do (a table with hints): who plays
+    /// the seat does not change.
+    Hinted,
 }
 
 /// A page of the lobby: the newest games first, by `created` and then by id, optionally

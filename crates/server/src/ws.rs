@@ -360,6 +360,7 @@ async fn handle(app: &Arc<App>, watch: &mut Watch, text: &str) -> Result<Option<
         }
         ClientMessage::TakeBack {} => app.hub.take_back(&watch.table, seated(watch)?).await,
         ClientMessage::Leave {} => app.hub.leave(&watch.table, seated(watch)?).await,
+        ClientMessage::Hint {} => app.hub.hint(&watch.table, seated(watch)?).await,
         ClientMessage::Presence { away } => {
             watch.set_away(away);
             Ok(())

@@ -467,12 +467,31 @@ async fn sqlite_upgrades_a_database_of_an_earlier_version() {
         by: None,
         seq: 1,
         at: 9,
+        hint: None,
     };
     store
         .update_seats_logged("old", &row.seats, Status::Running, 3, &event)
         .await
         .expect("a seat event on the upgraded database");
-    assert_eq!(store.seat_events("old").await.expect("events"), vec![event]);
+    // A hint is a seat event too, its actions kept with it (the seats unchanged).
+    let hinted = store::SeatEvent {
+        what: store::SeatChange::Hinted,
+        hint: Some(vec![server::protocol::HintedAction {
+            action: serde_json::json!({"type": "pass"}),
+            description: "pass".into(),
+            value: 0.25,
+            visits: 12,
+        }]),
+        ..event.clone()
+    };
+    store
+        .update_seats_logged("old", &row.seats, Status::Running, 4, &hinted)
+        .await
+        .expect("a hint on the upgraded database");
+    assert_eq!(
+        store.seat_events("old").await.expect("events"),
+        vec![event, hinted]
+    );
     // The moves still reference the games table: a move of an unknown game is refused.
     let stored = store.append_moves(&[commit("missing", 0, false)]).await;
     assert!(!matches!(stored.as_deref(), Ok([Ok(())])), "{stored:?}");

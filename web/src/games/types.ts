@@ -76,4 +76,9 @@ export interface GameModule<View, Action, Event, Picture = never> {
    * object's usual action. Null for an object no action concerns.
    */
   whyAction?(key: string, legal: Action[], view: View): Action | null
+  /**
+   * The board object (`data-target` key) one of the seat's legal actions concerns: where a
+   * hint marks it with its value. Absent: hints show in the list only.
+   */
+  targetOf?(action: Action, view: View): string
 }

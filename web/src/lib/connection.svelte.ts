@@ -114,6 +114,10 @@ export class Connection {
   canUndo = $state(false)
   /** The table's clock, fixed at its creation. */
   clock = $state.raw<Clock>({ kind: 'none' })
+  /** The table's seats may ask for hints (fixed at its creation). */
+  hints = $state(false)
+  /** A hint this seat asked for is being computed: the seat event (or an error) ends it. */
+  hinting = $state(false)
   /** Where the clocks stood in the last message that told it, and when that arrived; null: no clock. */
   clockReading = $state.raw<ClockReading | null>(null)
   link = $state<LinkState>('connecting')
@@ -220,6 +224,16 @@ export class Connection {
     this.send({ type: 'why', action })
   }
 
+  /**
+   * Asks what the hard bot would do for this seat (its turn, at a table with hints); the
+   * answer comes to everyone as a `hinted` seat event, which the log keeps.
+   */
+  askHint(): void {
+    if (this.link !== 'live' || this.seat === null || this.hinting) return
+    this.hinting = true
+    this.send({ type: 'hint' })
+  }
+
   /** Takes this seat back from the bot that played it. */
   takeBack(): void {
     if (this.link === 'live') this.send({ type: 'take_back' })
@@ -261,6 +275,7 @@ export class Connection {
         this.status = message.status
         this.readClock(message.times)
         if (message.event) this.log = mergeLog(this.log, [seatEventEntry(message.event)])
+        if (message.event?.what === 'hinted' && message.event.seat === this.seat) this.hinting = false
         break
       case 'why':
         this.why = message
@@ -281,6 +296,7 @@ export class Connection {
     const current = () => generation === this.generation && !this.disposed
     this.link = 'connecting'
     this.presenceTold = false
+    this.hinting = false
     this.socket = this.openSocket(this.url, {
       open: () => {
         if (current()) this.send({ type: 'hello', token: this.token, name: this.name })
@@ -334,6 +350,7 @@ export class Connection {
     this.outcome = message.outcome
     this.canUndo = message.can_undo
     this.clock = message.clock
+    this.hints = message.hints
     this.readClock(message.times)
     this.busy = false
     this.link = 'live'
@@ -398,6 +415,7 @@ export class Connection {
     this.errors = [...this.errors, { id: this.nextErrorId++, kind: message.kind, message: message.message }]
     this.busy = false
     this.measuring = false
+    this.hinting = false
   }
 
   /** The latency the end-to-end tests read: from sending an act to its result on screen. */

@@ -72,6 +72,7 @@ function stateMessage(view: JsonValue, seq = 0, extra: Partial<Extract<ServerMes
     can_undo: false,
     clock: { kind: 'none' },
     times: null,
+    hints: false,
     ...extra,
   }
 }

@@ -17,6 +17,7 @@ const summary = (id: string, created: number): GameSummary => ({
   data_digest: null,
   clock: { kind: 'none' },
   times: null,
+  hints: false,
 })
 
 describe('the lobby pages', () => {

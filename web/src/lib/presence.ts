@@ -2,9 +2,11 @@
 // the bot standing in for a person, and when another person may hand a gone person's seat
 // to a bot (the server's `hand_over_after_secs`; docs/server.md, "WebSocket").
 import type { PresenceState } from '../generated/server/PresenceState'
+import type { HintedAction } from '../generated/server/HintedAction'
 import type { SeatEvent } from '../generated/server/SeatEvent'
 import type { SeatInfo } from '../generated/server/SeatInfo'
 import type { Status } from '../generated/server/Status'
+import { hintLine } from './hints'
 import { i18n, t } from './i18n.svelte'
 import { seatMark } from './labels'
 
@@ -101,8 +103,13 @@ export function undoText(seat: number, names: string[]): string {
 }
 
 /** A seat event as a short sentence: "Ben is gone: Ana handed the seat to a bot". */
-export function seatEventText(event: SeatEvent, names: string[]): string {
+export function seatEventText(
+  event: SeatEvent,
+  names: string[],
+  labelOf: (action: HintedAction) => string = (action) => action.description,
+): string {
   const name = nameOf(event.seat, names)
+  if (event.what === 'hinted') return t('seatEvent.hinted', { name, actions: hintLine(event.hint ?? [], labelOf) })
   if (event.what === 'handed_over') {
     const by = event.by === null ? undefined : names[event.by]
     return by === undefined ? t('seatEvent.handed_over_anon', { name }) : t('seatEvent.handed_over', { name, by })

@@ -237,7 +237,7 @@ impl Clocks {
                 SeatChange::TimedOut => *bank = 0,
                 // A person taking their seat back gets at least a decision's time.
                 SeatChange::TookBack => *bank = (*bank).max(grace),
-                SeatChange::HandedOver | SeatChange::Left => {}
+                SeatChange::HandedOver | SeatChange::Left | SeatChange::Hinted => {}
             }
         }
     }
@@ -425,6 +425,7 @@ mod tests {
             by: None,
             seq: 0,
             at,
+            hint: None,
         }
     }
 

@@ -33,6 +33,7 @@ use crate::tokens;
 
 mod clock;
 mod follow;
+mod hints;
 mod leases;
 mod lifecycle;
 mod moves;
@@ -287,6 +288,7 @@ impl Hub {
                 writing: None,
                 behind: false,
                 bot_thinking: None,
+                hinting: Vec::new(),
                 bot_after_catch_up: None,
                 slots,
                 public: None,
@@ -569,6 +571,7 @@ fn table_settings(request: &CreateGame, clocks: &ClockChoices) -> Result<TableSe
     if let Some(clock) = request.clock {
         settings.clock = check_clock(clock, clocks)?;
     }
+    settings.hints = request.hints.unwrap_or(false);
     if let Some(stand_in) = &request.stand_in {
         if !crate::bots::STRENGTHS.iter().any(|s| s.name == stand_in) {
             return Err(ApiError::malformed(format!(
@@ -597,5 +600,6 @@ fn summary_of(row: &GameRow) -> GameSummary {
         data_digest: row.data_digest.clone(),
         clock: row.settings.clock,
         times: None,
+        hints: row.settings.hints,
     }
 }

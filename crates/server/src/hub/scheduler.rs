@@ -81,6 +81,18 @@ impl BotScheduler {
         self.stopping.load(Ordering::SeqCst)
     }
 
+    /// A bot worker for a computation that is not a bot's move (a hint), waited for like
+    /// a decision of a game with people; `None` once the server shuts down.
+    pub(super) async fn worker(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        self.permits.clone().acquire_owned().await.ok()
+    }
+
+    /// The stop of a search that starts now: the decision deadline, or the server
+    /// shutting down.
+    pub(super) fn decision_stop(&self) -> Stop {
+        Stop::at(Instant::now() + self.config.policy.deadline).or_flag(self.stopping.clone())
+    }
+
     /// `busy` when a new game with no human seat would only lengthen a full queue.
     pub(super) fn admit_bots_only(&self) -> Result<(), ApiError> {
         let waiting = self.bots_only_waiting.load(Ordering::SeqCst);

@@ -165,6 +165,7 @@ impl Hub {
                 by,
                 seq: st.seq,
                 at: now_ms(),
+                hint: None,
             };
             Ok(SeatsChange {
                 seats,

@@ -39,6 +39,8 @@ pub(super) struct TableState {
     pub(super) behind: bool,
     /// The seq a bot of this process thinks (or tries to move) for.
     pub(super) bot_thinking: Option<u64>,
+    /// Seats whose hint this process is computing (at most one each).
+    pub(super) hinting: Vec<Seat>,
     /// Set when this process stored a move (or may have: its store failed) while the
     /// table was behind: the catch-up that follows starts the next bot unless it found
     /// the game moved further on than that seq (then another process moves it).
@@ -342,6 +344,7 @@ pub(super) fn state_message(
         can_undo: seat.is_some_and(|seat| can_undo(st, seat)),
         clock: st.row.settings.clock,
         times: st.clock_times(),
+        hints: st.row.settings.hints,
         token,
     };
     let slot = slot_index(st, seat);

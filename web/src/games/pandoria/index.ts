@@ -5,6 +5,7 @@ import type { View } from '../../generated/pandoria/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
 import { whyAction } from './why'
+import { targetOf } from './targets'
 import { layOutBoard } from './board'
 import { useTables } from './tables'
 import Picture from './Picture.svelte'
@@ -19,6 +20,7 @@ const pandoria: GameModule<View, Action, Event, PictureKind> = {
   Picture,
   actionText,
   whyAction,
+  targetOf,
   useData(toml) {
     useTables(toml)
     layOutBoard()

@@ -5,6 +5,7 @@ import type { View } from '../../generated/valdora/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
 import { whyAction } from './why'
+import { targetOf } from './targets'
 import { endsEarly } from './early'
 import Picture from './Picture.svelte'
 import { shortLine, type Picture as PictureKind } from './short'
@@ -18,6 +19,7 @@ const valdora: GameModule<View, Action, Event, PictureKind> = {
   Picture,
   actionText,
   whyAction,
+  targetOf,
   endsEarly,
 }
 

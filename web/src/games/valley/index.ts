@@ -5,6 +5,7 @@ import type { View } from '../../generated/valley/View'
 import type { GameModule } from '../types'
 import Board from './Board.svelte'
 import { whyAction } from './why'
+import { targetOf } from './targets'
 import { endsEarly } from './early'
 import { useData } from './tables'
 import Picture from './Picture.svelte'
@@ -19,6 +20,7 @@ const valley: GameModule<View, Action, Event, PictureKind> = {
   Picture,
   actionText,
   whyAction,
+  targetOf,
   endsEarly,
   useData,
 }

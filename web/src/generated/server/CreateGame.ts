@@ -32,4 +32,9 @@ stand_in: string | null,
 /**
  * The table's clock; none when left out.
  */
-clock: Clock | null, };
+clock: Clock | null, 
+/**
+ * Whether seats may ask for hints (what the hard bot would do, shown to everyone):
+ * a casual table, never rated. Off when left out.
+ */
+hints?: boolean, };

@@ -42,4 +42,8 @@ clock: Clock,
 /**
  * Where the clocks stand; `null` without a clock and in lobby lists.
  */
-times: ClockTimes | null, };
+times: ClockTimes | null, 
+/**
+ * Whether seats may ask for hints: a casual table, never rated.
+ */
+hints: boolean, };

@@ -37,6 +37,10 @@ clock: Clock,
  */
 times: ClockTimes | null, 
 /**
+ * Whether the table's seats may ask for hints ([`ClientMessage::Hint`]).
+ */
+hints: boolean, 
+/**
  * The seat's new token, only in the state sent to the connection that has just
  * taken a free seat with its invitation token: the invitation is spent (it gets
  * `bad_token` from now on), and this token is the way back to the seat.
