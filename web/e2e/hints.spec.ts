@@ -54,3 +54,24 @@ for (const viewport of WIDTHS) {
     await screenshot(page, `hints-${viewport.name}-list`, 'hint-list')
   })
 }
+
+// Valley and Pandoria mark their targets with their own boards' `targetOf`: the hinted
+// targets must be rings around legal targets there too (a laptop's width).
+for (const game of ['valley', 'pandoria'] as const) {
+  test(`a hint rings legal targets on the ${game} board`, async ({ page }) => {
+    await page.setViewportSize({ width: 1366, height: 768 })
+    await createFromLobby(page, { game, players: 2, seats: ['me', 'bot:easy'], hints: true })
+    expect(await awaitTurn(page), 'the person gets a turn').toBe(true)
+    await page.getByTestId('hint').click()
+    await expect(page.getByTestId('hint-list').locator('li').first()).toBeVisible({ timeout: 60_000 })
+    const best = page.locator('[data-testid="hint-mark"][data-rank="1"]')
+    await expect(best).toHaveCount(1)
+    await expect(best).toContainText(/\d+\s?%/)
+    const marks = page.getByTestId('hint-mark')
+    for (const key of await marks.evaluateAll((all) => all.map((m) => m.getAttribute('data-hint-target') ?? ''))) {
+      await expect(page.locator(`[data-target="${key}"][data-legal="true"]`).first()).toBeAttached()
+    }
+    await best.scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SCREENS}/hints-${game}.png` })
+  })
+}
