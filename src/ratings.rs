@@ -19,7 +19,7 @@ use rand::Rng as _;
 use serde::Serialize;
 
 use crate::simulation::{threads_note, RunShape};
-use crate::tournament::{EntryResult, GameEnd};
+use crate::tournament::{ms_per_decision, EntryResult, GameEnd};
 
 /// Virtual draws added between every two entrants that met.
 pub const PRIOR_DRAWS: f64 = 1.0;
@@ -247,8 +247,7 @@ impl RatingReport {
         let mut seats = vec![0u64; n];
         for (i, end) in ends.iter().enumerate() {
             let entrants = lineup(n, players, i as u64);
-            let (GameEnd::Scored(r) | GameEnd::Truncated(r) | GameEnd::Unfinished(r)) = end;
-            for (&e, result) in entrants.iter().zip(r) {
+            for (&e, result) in entrants.iter().zip(end.results()) {
                 decisions[e].0 += result.decisions;
                 decisions[e].1 += result.seconds;
             }
@@ -287,11 +286,7 @@ impl RatingReport {
                     seats: seats[e],
                     score: (met > 0.0).then(|| won / met),
                     decisions: count,
-                    ms_per_decision: if count == 0 {
-                        0.0
-                    } else {
-                        secs * 1000.0 / count as f64
-                    },
+                    ms_per_decision: ms_per_decision(count, secs),
                 }
             })
             .collect();

@@ -48,6 +48,23 @@ pub enum GameEnd {
     Unfinished(Vec<EntryResult>),
 }
 
+impl GameEnd {
+    /// What each entry got, however the game ended.
+    pub(crate) fn results(&self) -> &[EntryResult] {
+        let (GameEnd::Scored(r) | GameEnd::Truncated(r) | GameEnd::Unfinished(r)) = self;
+        r
+    }
+}
+
+/// Milliseconds a decision over `decisions` that took `seconds` in all; 0 without any.
+pub(crate) fn ms_per_decision(decisions: u64, seconds: f64) -> f64 {
+    if decisions == 0 {
+        0.0
+    } else {
+        seconds * 1000.0 / decisions as f64
+    }
+}
+
 /// Why a game of the arena could not be played.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum PlayError {
@@ -213,9 +230,7 @@ impl Report {
                 let win_rate = mean_ci(&column(|r| r.win_share)).map(|(m, _)| m);
                 let score = mean_ci(&column(|r| f64::from(r.score)));
                 let rank = mean_ci(&column(|r| f64::from(r.rank)));
-                let all = ends.iter().map(|e| match e {
-                    GameEnd::Scored(r) | GameEnd::Truncated(r) | GameEnd::Unfinished(r) => r[j],
-                });
+                let all = ends.iter().map(|e| e.results()[j]);
                 let (decisions, secs) =
                     all.fold((0, 0.0), |(d, s), r| (d + r.decisions, s + r.seconds));
                 Row {
@@ -231,11 +246,7 @@ impl Report {
                     mean_rank: rank.map(|(m, _)| m),
                     mean_rank_ci95: rank.map(|(_, ci)| ci),
                     decisions,
-                    ms_per_decision: if decisions == 0 {
-                        0.0
-                    } else {
-                        secs * 1000.0 / decisions as f64
-                    },
+                    ms_per_decision: ms_per_decision(decisions, secs),
                 }
             })
             .collect();
