@@ -5,6 +5,7 @@
 //!   (`docs/engine-protocol.md`);
 //! - `tabletop replay FILE` replays a game record and prints its log and outcome;
 //! - `tabletop arena` plays bots against each other and reports their strength;
+//! - `tabletop positions` records bot games' evaluation features for a fitted evaluation;
 //! - `tabletop play GAME` plays a game in the terminal against bots;
 //! - `tabletop play GAME --server URL` plays it on a game server;
 //! - `tabletop serve` runs the game server (docs/server.md);
@@ -18,6 +19,7 @@ mod client;
 mod engine_protocol;
 mod loadtest;
 mod play;
+mod positions;
 mod remote;
 mod replay;
 mod serve;
@@ -56,6 +58,9 @@ enum Command {
     Replay(replay::ReplayArgs),
     /// Play bots against each other over many seeded games with rotated seats.
     Arena(arena::ArenaArgs),
+    /// Record the evaluation features of bot games' positions with their final scores
+    /// (CSV), for scripts/fit-evaluation.
+    Positions(positions::PositionsArgs),
     /// Play a game in the terminal against bots (or on a server with --server).
     Play(play::PlayArgs),
     /// Run the game server: lobby, live play over WebSocket, stored moves, bot seats.
@@ -113,6 +118,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Simulate(args) => print(&simulate::run(&args)?),
         Command::Replay(args) => print(&replay::run(&args)?),
         Command::Arena(args) => print(&arena::run(&args)?),
+        Command::Positions(args) => print(&positions::run(&args)?),
         Command::Play(args) => play::run(&args),
         Command::Serve(args) => serve::run(&args),
         Command::Loadtest(args) => print(&loadtest::run(&args)?),

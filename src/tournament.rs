@@ -81,6 +81,17 @@ pub fn play_game<G: Game>(
     seed: u64,
     index: u64,
 ) -> Result<GameEnd, PlayError> {
+    play_game_watched(config, specs, seed, index, |_: &G| ())
+}
+
+/// [`play_game`], showing `watch` the position before every action and the last one.
+pub fn play_game_watched<G: Game>(
+    config: &G::Config,
+    specs: &[BotSpec],
+    seed: u64,
+    index: u64,
+    mut watch: impl FnMut(&G),
+) -> Result<GameEnd, PlayError> {
     let n = specs.len();
     let game_seed = seed.wrapping_add(index);
     let mut state = G::new(config, game_seed)
@@ -97,6 +108,7 @@ pub fn play_game<G: Game>(
     let mut results = vec![EntryResult::default(); n];
     let mut actions = 0u64;
     while let Some(seat) = state.to_move() {
+        watch(&state);
         if actions >= MAX_ACTIONS_PER_GAME {
             return Ok(GameEnd::Unfinished(results));
         }
@@ -118,6 +130,7 @@ pub fn play_game<G: Game>(
         })?;
         actions += 1;
     }
+    watch(&state);
     let outcome = state
         .outcome()
         .ok_or_else(|| PlayError::Bot("a finished game has no outcome".into()))?;

@@ -532,6 +532,67 @@ fn round_robin_needs_two_bots_and_a_level_takes_no_parameters() {
     arena("hard:iters=5,random").stderr(predicate::str::contains("no parameters"));
 }
 
+/// `tabletop positions`: every seat's evaluation features at every turn start of bot
+/// games, with the seat's final score; reproducible and independent of the threads.
+#[test]
+fn positions_record_features_and_final_scores() {
+    let positions = |threads: &str| {
+        let out = tabletop()
+            .args([
+                "positions",
+                "--game",
+                "valley",
+                "--players",
+                "3",
+                "--bots",
+                "easy",
+            ])
+            .args(["--games", "4", "--seed", "21", "--threads", threads])
+            .output()
+            .expect("runs");
+        assert!(
+            out.status.success(),
+            "{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        String::from_utf8(out.stdout).expect("UTF-8")
+    };
+    let csv = positions("1");
+    assert_eq!(csv, positions("2"), "independent of the thread count");
+    let mut lines = csv.lines();
+    let header: Vec<&str> = lines.next().expect("a header").split(',').collect();
+    assert_eq!(header[..4], ["seed", "turn", "seat", "points"]);
+    assert_eq!(header.last(), Some(&"final_score"));
+    let rows: Vec<Vec<f64>> = lines
+        .map(|l| l.split(',').map(|x| x.parse().expect("a number")).collect())
+        .collect();
+    assert!(rows.len() > 4 * 3 * 10, "{} rows", rows.len());
+    let mut final_scores = std::collections::HashMap::new();
+    for row in &rows {
+        assert_eq!(row.len(), header.len());
+        assert!(
+            (21.0..25.0).contains(&row[0]) && row[2] < 3.0,
+            "seed and seat: {row:?}"
+        );
+        // A seat's final score is the same on every row of its game, and at least the
+        // points its tomb held on the way (Valley's tombs only grow, K-G3).
+        let last = *row.last().expect("final score");
+        assert_eq!(
+            *final_scores
+                .entry((row[0] as u64, row[2] as u64))
+                .or_insert(last),
+            last
+        );
+        assert!(row[3] <= last, "points now above the final score: {row:?}");
+    }
+    assert_eq!(final_scores.len(), 4 * 3, "every seat of every game");
+    tabletop()
+        .args(["positions", "--game", "valdora", "--games", "1"])
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no evaluation features"));
+}
+
 #[test]
 fn arena_rejects_bad_input_clearly() {
     let arena = |extra: &[&str]| {

@@ -7,7 +7,7 @@
 
 use std::time::Instant;
 
-use bots::{position_value, BotSpec};
+use bots::{position_value, BotSpec, Evaluation};
 use engine::{Game, NoEvents, Seat};
 use valdora::{Valdora, ValdoraConfig};
 
@@ -85,7 +85,7 @@ fn main() {
                 let action = bot.choose(&game).expect("not over");
                 game.apply(action, &mut NoEvents).expect("legal");
             }
-            total += position_value(&game, seat);
+            total += position_value(&game, seat, Evaluation::Heuristic);
         }
         let mean = total / positions.len() as f64;
         let base = *baseline.get_or_insert(mean);

@@ -2,7 +2,7 @@ use engine::{Game, NoEvents, Rng, Seat};
 use rand::Rng as _;
 
 use crate::stop::StopCheck;
-use crate::{sample, Bot, Stop};
+use crate::{sample, Bot, Evaluation, Stop};
 
 /// How far greedy looks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,6 +33,8 @@ pub struct GreedyConfig {
     /// Positions searched at most per decision with [`Lookahead::Turn`].
     pub max_nodes: u32,
     pub spread: Spread,
+    /// The estimate positions are judged by.
+    pub evaluation: Evaluation,
 }
 
 impl Default for GreedyConfig {
@@ -41,6 +43,7 @@ impl Default for GreedyConfig {
             lookahead: Lookahead::Turn,
             max_nodes: 20_000,
             spread: Spread::Even,
+            evaluation: Evaluation::Heuristic,
         }
     }
 }
@@ -55,6 +58,7 @@ pub(crate) struct TurnSearch<G: Game> {
     nodes: u32,
     max_nodes: u32,
     spread: Spread,
+    evaluation: Evaluation,
     /// The actions from the search's start to the position being searched.
     path: Vec<G::Action>,
     /// How many of the best end positions to keep (0 for greedy's own decisions).
@@ -75,12 +79,13 @@ pub(crate) struct TurnPlan<G: Game> {
 }
 
 impl<G: Game> TurnSearch<G> {
-    pub(crate) fn new(max_nodes: u32, spread: Spread) -> Self {
+    pub(crate) fn new(max_nodes: u32, spread: Spread, evaluation: Evaluation) -> Self {
         TurnSearch {
             legal: Vec::new(),
             nodes: 0,
             max_nodes,
             spread,
+            evaluation,
             path: Vec::new(),
             keep: 0,
             kept: Vec::new(),
@@ -96,6 +101,10 @@ impl<G: Game> TurnSearch<G> {
     pub(crate) fn set_budget(&mut self, max_nodes: u32, spread: Spread) {
         self.max_nodes = max_nodes;
         self.spread = spread;
+    }
+
+    pub(crate) fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
     }
 
     /// Positions searched since the last [`TurnSearch::start`].
@@ -154,7 +163,7 @@ impl<G: Game> TurnSearch<G> {
     }
 
     fn leaf(&mut self, state: &G, seat: Seat) -> f64 {
-        let value = position_value(state, seat);
+        let value = position_value(state, seat, self.evaluation);
         let full = self.kept.len() >= self.keep;
         if self.keep == 0 || (full && self.kept.last().is_some_and(|w| value <= w.value)) {
             return value;
@@ -221,8 +230,8 @@ fn share(budget: u32, n: usize, i: usize) -> u32 {
 /// position in [`position_value`].
 const DECIDED: f64 = 1e6;
 
-/// Greedy's value of a position for `seat`: its `evaluate` minus the best evaluation
-/// among the other seats; a game over by its rules is first of all won or lost.
+/// Greedy's value of a position for `seat`: its `evaluation` minus the best one among
+/// the other seats; a game over by its rules is first of all won or lost.
 ///
 /// Why the outcome comes first: a running position's evaluation adds credit for progress
 /// (held commissions, equipment) that a finished one no longer has. Compared by the margin
@@ -231,11 +240,11 @@ const DECIDED: f64 = 1e6;
 /// `tabletop arena`), the leader, last in the round, stood on the patron house of a
 /// commission it could complete, which would have ended the game, and passed, for 30,000
 /// actions.
-pub fn position_value<G: Game>(state: &G, seat: Seat) -> f64 {
-    let mine = state.evaluate(seat);
+pub fn position_value<G: Game>(state: &G, seat: Seat, evaluation: Evaluation) -> f64 {
+    let mine = evaluation.of(state, seat);
     let best_other = (0..state.seats() as Seat)
         .filter(|&s| s != seat)
-        .map(|s| state.evaluate(s))
+        .map(|s| evaluation.of(state, s))
         .fold(f64::NEG_INFINITY, f64::max);
     let margin = if best_other.is_finite() {
         mine - best_other
@@ -271,7 +280,7 @@ impl<G: Game> GreedyBot<G> {
         GreedyBot {
             config,
             rng: engine::rng_from_seed(seed),
-            search: TurnSearch::new(config.max_nodes, config.spread),
+            search: TurnSearch::new(config.max_nodes, config.spread, config.evaluation),
         }
     }
 }
@@ -292,7 +301,7 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
             let mut next = known.clone();
             next.apply_unchecked(action, &mut NoEvents);
             let value = match self.config.lookahead {
-                Lookahead::Ply => position_value(&next, seat),
+                Lookahead::Ply => position_value(&next, seat, self.config.evaluation),
                 Lookahead::Turn => {
                     let budget = share(self.config.max_nodes, legal.len(), i);
                     self.search.best(&next, seat, 0, budget)
@@ -339,7 +348,7 @@ mod tests {
     #[test]
     fn plans_are_distinct_legal_and_best_first() {
         for spread in [Spread::Even, Spread::DepthFirst] {
-            let mut search = TurnSearch::<Valdora>::new(3000, spread);
+            let mut search = TurnSearch::<Valdora>::new(3000, spread, Evaluation::Heuristic);
             for start in positions() {
                 let seat = start.to_move().expect("not over");
                 let found = search.plans(&start, 6);
@@ -363,7 +372,10 @@ mod tests {
                         replay.apply(action, &mut NoEvents).expect("a legal plan");
                     }
                     assert!(replay == plan.end);
-                    assert_eq!(position_value(&replay, seat), plan.value);
+                    assert_eq!(
+                        position_value(&replay, seat, Evaluation::Heuristic),
+                        plan.value
+                    );
                 }
             }
         }
@@ -371,7 +383,7 @@ mod tests {
 
     #[test]
     fn even_spread_never_searches_more_than_its_budget() {
-        let mut search = TurnSearch::<Valdora>::new(0, Spread::Even);
+        let mut search = TurnSearch::<Valdora>::new(0, Spread::Even, Evaluation::Heuristic);
         for start in positions() {
             let seat = start.to_move().expect("not over");
             for budget in [1u32, 40, 2000] {

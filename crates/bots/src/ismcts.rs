@@ -23,7 +23,7 @@ use crate::greedy::{Spread, TurnSearch};
 
 use crate::reward::{outcome_rewards, position_rewards};
 use crate::stop::StopCheck;
-use crate::{derive_seed, sample, Bot, Stop};
+use crate::{derive_seed, sample, Bot, Evaluation, Stop};
 
 const NONE: u32 = u32::MAX;
 
@@ -90,6 +90,8 @@ pub struct IsmctsConfig {
     pub rollout: Rollout,
     /// Points that count as e:1 odds when evaluations are turned into win chances.
     pub temperature: f64,
+    /// The estimate turn searches and leaves are scored with.
+    pub evaluation: Evaluation,
     pub threads: usize,
 }
 
@@ -102,6 +104,7 @@ impl Default for IsmctsConfig {
             turn_nodes: 1000,
             rollout: Rollout::Random(Some(0)),
             temperature: 20.0,
+            evaluation: Evaluation::Heuristic,
             threads: 1,
         }
     }
@@ -179,7 +182,7 @@ impl<G: Game> Searcher<G> {
             legal: Vec::new(),
             untried: Vec::new(),
             rewards: Vec::new(),
-            turn_search: TurnSearch::new(0, Spread::Even),
+            turn_search: TurnSearch::new(0, Spread::Even, Evaluation::Heuristic),
             plan_actions: Vec::new(),
             checked: None,
             chosen: None,
@@ -206,6 +209,7 @@ impl<G: Game> Searcher<G> {
         self.rewards.clear();
         self.rewards.resize(root.seats(), 0.0);
         self.turn_search.set_budget(config.turn_nodes, Spread::Even);
+        self.turn_search.set_evaluation(config.evaluation);
         self.turn_search.set_stop(stop);
         self.stop = StopCheck::new(stop);
         self.stats = SearchStats::default();
@@ -422,7 +426,11 @@ impl<G: Game> Searcher<G> {
     fn backpropagate(&mut self, state: &G, config: &IsmctsConfig) {
         match state.outcome() {
             Some(outcome) => outcome_rewards(&outcome, &mut self.rewards),
-            None => position_rewards(state, config.temperature, &mut self.rewards),
+            None => position_rewards(
+                state,
+                (config.evaluation, config.temperature),
+                &mut self.rewards,
+            ),
         }
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];

@@ -18,6 +18,7 @@
 
 #![forbid(unsafe_code)]
 
+mod evaluation;
 mod greedy;
 mod hint;
 mod ismcts;
@@ -27,6 +28,7 @@ mod reward;
 mod spec;
 mod stop;
 
+pub use evaluation::Evaluation;
 pub use greedy::{position_value, GreedyBot, GreedyConfig, Lookahead, Spread};
 pub use hint::{hard_config, hard_hint, hint, Hint, HintAction, HintError, DEFAULT_TOP, MAX_TOP};
 pub use ismcts::{Budget, Ismcts, IsmctsConfig, Rollout, SearchStats, Step};

@@ -2,6 +2,8 @@
 
 use engine::{Game, Outcome};
 
+use crate::Evaluation;
+
 /// At the end: 1/k for each of the k winners (shared victory split), 0 for the others.
 pub fn outcome_rewards(outcome: &Outcome, out: &mut [f64]) {
     out.fill(0.0);
@@ -15,14 +17,18 @@ pub fn outcome_rewards(outcome: &Outcome, out: &mut [f64]) {
 
 /// Before the end: each seat's chance of winning estimated from the evaluations, a
 /// softmax with `temperature` points (a lead of `temperature` points counts e:1).
-pub fn position_rewards<G: Game>(state: &G, temperature: f64, out: &mut [f64]) {
+pub fn position_rewards<G: Game>(
+    state: &G,
+    (evaluation, temperature): (Evaluation, f64),
+    out: &mut [f64],
+) {
     if let Some(outcome) = state.outcome() {
         outcome_rewards(&outcome, out);
         return;
     }
     let mut best = f64::NEG_INFINITY;
     for (seat, r) in out.iter_mut().enumerate() {
-        *r = state.evaluate(seat as engine::Seat) / temperature;
+        *r = evaluation.of(state, seat as engine::Seat) / temperature;
         best = best.max(*r);
     }
     let mut total = 0.0;

@@ -7,8 +7,8 @@ use std::time::Duration;
 use engine::Game;
 
 use crate::{
-    Bot, Budget, GreedyBot, GreedyConfig, Ismcts, IsmctsConfig, Level, Lookahead, RandomBot,
-    Rollout, Spread, Step, LEVELS,
+    Bot, Budget, Evaluation, GreedyBot, GreedyConfig, Ismcts, IsmctsConfig, Level, Lookahead,
+    RandomBot, Rollout, Spread, Step, LEVELS,
 };
 
 /// A bot name or parameter that is not accepted; the message lists what is.
@@ -18,10 +18,12 @@ pub struct BotError(pub String);
 
 pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "ismcts"];
 
-const GREEDY_PARAMS: &str = "lookahead=ply|turn, nodes=N (N >= 1), spread=depth|even";
+const GREEDY_PARAMS: &str =
+    "lookahead=ply|turn, nodes=N (N >= 1), spread=depth|even, eval=heuristic|fitted|W/W/...";
 const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), step=action|turn, \
      plans=N, replies=N and root_nodes=N (N >= 1, with step=turn), rollout=N|full|greedy, turns=N (N >= 1, \
-     with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), threads=N (1..=256)";
+     with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), eval=heuristic|fitted|W/W/..., \
+     threads=N (1..=256)";
 /// Greedy rollouts: this many turns.
 const GREEDY_ROLLOUT_TURNS: u32 = 1;
 
@@ -32,6 +34,23 @@ fn spread(bot: &str, value: &str, accepted: &str) -> Result<Spread, BotError> {
         _ => Err(BotError(format!(
             "{bot}: spread={value:?} is not accepted; accepted: {accepted}"
         ))),
+    }
+}
+
+fn evaluation(bot: &str, value: &str, accepted: &str) -> Result<Evaluation, BotError> {
+    Evaluation::named(value).ok_or_else(|| {
+        BotError(format!(
+            "{bot}: eval={value:?} is not accepted; accepted: {accepted}"
+        ))
+    })
+}
+
+/// `:eval=NAME`, or nothing for the default (so that the default specs read as before).
+fn evaluation_suffix(evaluation: Evaluation) -> String {
+    if evaluation == Evaluation::default() {
+        String::new()
+    } else {
+        format!(":eval={}", evaluation.name())
     }
 }
 
@@ -136,6 +155,7 @@ impl FromStr for BotSpec {
                         }
                         "nodes" => c.max_nodes = positive("greedy", k, v, GREEDY_PARAMS)?,
                         "spread" => c.spread = spread("greedy", v, GREEDY_PARAMS)?,
+                        "eval" => c.evaluation = evaluation("greedy", v, GREEDY_PARAMS)?,
                         _ => {
                             return Err(BotError(format!(
                                 "greedy: unknown parameter {k:?}; accepted: {GREEDY_PARAMS}"
@@ -213,6 +233,7 @@ impl FromStr for BotSpec {
                             }
                             c.temperature = x;
                         }
+                        "eval" => c.evaluation = evaluation("ismcts", v, p)?,
                         "threads" => {
                             let n = positive("ismcts", k, v, p)?;
                             if n > 256 {
@@ -273,13 +294,14 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => write!(f, "random"),
             BotSpec::Greedy(c) => write!(
                 f,
-                "greedy:lookahead={}:nodes={}:spread={}",
+                "greedy:lookahead={}:nodes={}:spread={}{}",
                 match c.lookahead {
                     Lookahead::Ply => "ply",
                     Lookahead::Turn => "turn",
                 },
                 c.max_nodes,
-                spread_name(c.spread)
+                spread_name(c.spread),
+                evaluation_suffix(c.evaluation)
             ),
             BotSpec::Ismcts(c) => {
                 match c.budget {
@@ -304,7 +326,13 @@ impl fmt::Display for BotSpec {
                     Rollout::Random(None) => write!(f, "full")?,
                     Rollout::Greedy { turns } => write!(f, "greedy:turns={turns}")?,
                 }
-                write!(f, ":temperature={}:threads={}", c.temperature, c.threads)
+                write!(
+                    f,
+                    ":temperature={}{}:threads={}",
+                    c.temperature,
+                    evaluation_suffix(c.evaluation),
+                    c.threads
+                )
             }
         }
     }
@@ -332,6 +360,9 @@ mod tests {
         for text in [
             "ismcts:ms=30:c=1.5",
             "ismcts:rollout=greedy:turns=2:nodes=90",
+            "ismcts:eval=fitted:temperature=4",
+            "greedy:eval=fitted",
+            "greedy:eval=1/0.5/-2",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             assert_eq!(spec.to_string().parse::<BotSpec>(), Ok(spec));
@@ -340,6 +371,11 @@ mod tests {
             panic!("ismcts expected")
         };
         assert_eq!(c.turn_nodes, 90);
+        assert_eq!(c.evaluation, Evaluation::Heuristic);
+        let BotSpec::Greedy(g) = "greedy:eval=fitted".parse().unwrap() else {
+            panic!("greedy expected")
+        };
+        assert_eq!(g.evaluation, Evaluation::Fitted);
         assert_eq!(
             c.rollout,
             Rollout::Greedy {
@@ -361,6 +397,7 @@ mod tests {
         assert!(err("greedy:lookahead=far").contains("ply|turn"));
         assert!(err("random:x=1").contains("no parameters"));
         assert!(err("ismcts:temperature=0").contains("> 0"));
+        assert!(err("greedy:eval=neural").contains("eval=heuristic|fitted|W/W/..."));
         assert!(err("ismcts:rollout=20:turns=2").contains("rollout=greedy only"));
         assert!(err("ismcts:step=action:plans=3").contains("step=turn only"));
         assert!(err("ismcts:step=round").contains("action|turn"));

@@ -40,6 +40,17 @@ pub fn check_game<G: Game>(config: &G::Config, suite: &Suite) {
         "{}: Game::RULES must list the spec's rule ids, each once",
         G::NAME
     );
+    assert!(
+        G::EVALUATION_FEATURES.len() <= crate::MAX_EVALUATION_FEATURES,
+        "{}: at most {} evaluation features",
+        G::NAME,
+        crate::MAX_EVALUATION_FEATURES
+    );
+    assert!(
+        G::FITTED_WEIGHTS.is_empty() || G::FITTED_WEIGHTS.len() == G::EVALUATION_FEATURES.len(),
+        "{}: one fitted weight per evaluation feature",
+        G::NAME
+    );
     for seed in suite.seeds.clone() {
         check_one_game::<G>(config, seed, suite);
     }
@@ -89,6 +100,12 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
         }
         if step.is_multiple_of(suite.deep_check_every) {
             check_state(&state, &legal, &seen_actions, seed, step, &mut rng);
+            for seat in 0..state.seats() as Seat {
+                assert!(
+                    state.evaluate_fitted(seat).is_finite(),
+                    "seed {seed} step {step}: seat {seat}'s fitted evaluation is not finite"
+                );
+            }
             spaces::check_spaces(&state, &legal, seed, step, &mut rng);
             variety.record(&state);
         }
@@ -98,12 +115,17 @@ fn check_one_game<G: Game>(config: &G::Config, seed: u64, suite: &Suite) {
                 .unwrap_or_else(|| panic!("seed {seed}: game over without outcome"));
             // Bots read `evaluate` as the points a seat ends with: at the end it is exact.
             for result in &outcome.seats {
-                assert_eq!(
+                for value in [
                     state.evaluate(result.seat),
-                    f64::from(result.score),
-                    "seed {seed}: seat {} evaluates to other than its final score",
-                    result.seat
-                );
+                    state.evaluate_fitted(result.seat),
+                ] {
+                    assert_eq!(
+                        value,
+                        f64::from(result.score),
+                        "seed {seed}: seat {} evaluates to other than its final score",
+                        result.seat
+                    );
+                }
             }
             break;
         };

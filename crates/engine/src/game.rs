@@ -31,6 +31,9 @@ impl<E> EventSink<E> for NoEvents {
     fn emit(&mut self, _event: E) {}
 }
 
+/// The most features a fitted evaluation may have (`Game::EVALUATION_FEATURES`).
+pub const MAX_EVALUATION_FEATURES: usize = 32;
+
 /// The contract every game implements.
 ///
 /// Invariants the conformance suite ([`crate::conformance`]) checks for every game:
@@ -199,6 +202,42 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         self.outcome()
             .and_then(|o| o.seats.iter().find(|r| r.seat == seat).map(|r| r.score))
             .map_or(0.0, f64::from)
+    }
+
+    /// Names of the features [`Game::evaluation_features`] writes, in order (at most
+    /// [`MAX_EVALUATION_FEATURES`]). Empty for a game without a fitted evaluation.
+    const EVALUATION_FEATURES: &'static [&'static str] = &[];
+
+    /// Weights of the fitted evaluation, one per feature: fitted by least squares on
+    /// positions of simulated games against the final scores (`tabletop positions`, then
+    /// `scripts/fit-evaluation`). Empty for a game without one.
+    const FITTED_WEIGHTS: &'static [f64] = &[];
+
+    /// The features of the position for `seat`, one per name of
+    /// [`Game::EVALUATION_FEATURES`], judged from what the state holds (a bot calls it on
+    /// its own determinization). `out` has at least that many entries.
+    fn evaluation_features(&self, seat: Seat, out: &mut [f64]) {
+        let _ = (seat, out);
+    }
+
+    /// The fitted estimate of the points `seat` will end with: the weighted sum of its
+    /// features, the final score once the game is over, and [`Game::evaluate`] for a
+    /// game without fitted weights. The strongest bots read it (`eval=fitted`).
+    fn evaluate_fitted(&self, seat: Seat) -> f64 {
+        self.evaluate_weighted(seat, Self::FITTED_WEIGHTS)
+    }
+
+    /// The weighted sum of `seat`'s features with `weights` (one per feature; missing
+    /// ones count 0): [`Game::evaluate_fitted`] with other weights, for trying them out.
+    /// The final score once the game is over, and [`Game::evaluate`] without weights or
+    /// features.
+    fn evaluate_weighted(&self, seat: Seat, weights: &[f64]) -> f64 {
+        if weights.is_empty() || Self::EVALUATION_FEATURES.is_empty() || self.to_move().is_none() {
+            return self.evaluate(seat);
+        }
+        let mut features = [0.0; MAX_EVALUATION_FEATURES];
+        self.evaluation_features(seat, &mut features);
+        weights.iter().zip(features).map(|(w, x)| w * x).sum()
     }
 
     /// The position as text for a terminal player (`tabletop play`). The default prints

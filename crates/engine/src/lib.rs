@@ -30,7 +30,7 @@ pub use data::{ComponentData, Confidence, DataRef};
 pub use error::{ActionError, ActionErrorKind, SetupError};
 pub use explain::{Explanation, Reason, Refusal};
 pub use fault::{Fault, FaultArg, FaultKey, FaultValue, MAX_FAULT_ARGS};
-pub use game::{EventSink, Game, NoEvents, Seat};
+pub use game::{EventSink, Game, NoEvents, Seat, MAX_EVALUATION_FEATURES};
 pub use options::{has_config_field, ConfigOption};
 pub use outcome::{rank_by, Outcome, ScoreLine, SeatResult};
 pub use registry::{

@@ -15,27 +15,92 @@ const LEFTOVER_SHARE: f64 = 0.5;
 /// (P-R2): it has yet to close, and other figures may join it.
 const OPEN_SHARE: f64 = 0.3;
 
+/// What a seat has and has at stake: the inputs of both evaluations.
+#[derive(Default)]
+struct Stakes {
+    /// Points scored.
+    points: f64,
+    /// P-E4's end points now: one per hand card, resources at the seat's rates.
+    end_points: f64,
+    /// The value, at the seat's rates, of the resources short of the next point.
+    leftover: f64,
+    /// What each open region next to one of the seat's figures would pay it if it closed
+    /// now (symbols × weight, leader 2, P-R2; resources at the seat's rate, cities 1
+    /// point), each region once per figure (P-G11).
+    open: f64,
+}
+
+impl std::ops::AddAssign for Stakes {
+    fn add_assign(&mut self, o: Stakes) {
+        self.points += o.points;
+        self.end_points += o.end_points;
+        self.leftover += o.leftover;
+        self.open += o.open;
+    }
+}
+
+/// The fitted evaluation's features (`Game::EVALUATION_FEATURES`): the stakes (pooled
+/// with the partner in team games), and the ones still to be realised times the rounds
+/// left, so that the fit can weigh them by how much of the game remains.
+pub const FEATURES: [&str; 7] = [
+    "points",
+    "end_points",
+    "leftover",
+    "open",
+    "leftover_x_rounds",
+    "open_x_rounds",
+    "rounds",
+];
+
 impl Pandoria {
     /// Points now plus progress, pooled with the partner in team games (P-E6). Over, it
     /// is the final score exactly.
     pub fn evaluation(&self, seat: Seat) -> f64 {
-        let own = self.own_evaluation(seat);
-        if self.config.teams {
-            own + self.own_evaluation((seat + 2) % self.seats)
-        } else {
-            own
+        let s = self.pooled_stakes(seat);
+        if self.phase == Phase::Over {
+            return s.points;
+        }
+        s.points + s.end_points + LEFTOVER_SHARE * s.leftover + OPEN_SHARE * s.open
+    }
+
+    /// The features of [`FEATURES`] for `seat`.
+    pub fn features(&self, seat: Seat, out: &mut [f64]) {
+        let s = self.pooled_stakes(seat);
+        // Each turn draws a double tile (P-T11) and the end comes when none is left (P-E1).
+        let rounds = self.double_stack.len() as f64 / f64::from(self.seats);
+        let features = [
+            s.points,
+            s.end_points,
+            s.leftover,
+            s.open,
+            s.leftover * rounds,
+            s.open * rounds,
+            rounds,
+        ];
+        for (o, x) in out.iter_mut().zip(features) {
+            *o = x;
         }
     }
 
-    fn own_evaluation(&self, seat: Seat) -> f64 {
+    fn pooled_stakes(&self, seat: Seat) -> Stakes {
+        let mut stakes = self.stakes(seat);
+        if self.config.teams {
+            stakes += self.stakes((seat + 2) % self.seats);
+        }
+        stakes
+    }
+
+    fn stakes(&self, seat: Seat) -> Stakes {
         let p = self.player(seat);
-        let points = f64::from(p.score());
+        let mut stakes = Stakes {
+            points: f64::from(p.score()),
+            ..Stakes::default()
+        };
         if self.phase == Phase::Over {
-            return points;
+            return stakes;
         }
         let (cards, resource_points, _) = self.end_points(seat);
-        let mut progress = 0.0;
-        // What one unit of a resource is worth at the seat's rate (P-B3–P-B5).
+        stakes.end_points = f64::from(cards + resource_points);
         let unit = |terrain: Terrain| match terrain.resource() {
             Some(r) => {
                 let (n, per) = self.rate(seat, r);
@@ -47,7 +112,7 @@ impl Pandoria {
             if let Some(r) = terrain.resource() {
                 let (n, _) = self.rate(seat, r);
                 let short = u16::from(p.resources[r.index()]) % n.max(1);
-                progress += LEFTOVER_SHARE * f64::from(short) * unit(terrain);
+                stakes.leftover += f64::from(short) * unit(terrain);
             }
         }
         let board = &self.rules().board;
@@ -59,7 +124,6 @@ impl Pandoria {
                 continue;
             }
             let weight = if leader { 2.0 } else { 1.0 };
-            // Each open region next to the figure counts once (P-G11).
             let own_region = self.map.region_of(at);
             let mut counted = [NO_CELL; 6];
             for (i, &n) in board.neighbours(at).iter().enumerate() {
@@ -76,10 +140,10 @@ impl Pandoria {
                     continue;
                 }
                 counted[i] = region.root;
-                progress += OPEN_SHARE * weight * f64::from(region.symbols) * unit(region.terrain);
+                stakes.open += weight * f64::from(region.symbols) * unit(region.terrain);
             }
         }
-        points + f64::from(cards + resource_points) + progress
+        stakes
     }
 }
 
@@ -119,5 +183,39 @@ mod tests {
             }
         }
         assert!(checked > 100, "only {checked} checked");
+    }
+
+    /// The features are the heuristic's own quantities: weighted as the heuristic weighs
+    /// them, they give the heuristic back (so a fit starts from what the heuristic knows).
+    #[test]
+    fn the_features_weighted_as_the_heuristic_give_the_heuristic() {
+        let weights = [
+            1.0,
+            1.0,
+            super::LEFTOVER_SHARE,
+            super::OPEN_SHARE,
+            0.0,
+            0.0,
+            0.0,
+        ];
+        let mut checked = 0;
+        for seed in 0..8u64 {
+            let mut g = Pandoria::new(&PandoriaConfig::default(), seed).expect("valid");
+            let mut rng = engine::rng_from_seed(seed);
+            let mut buf = Vec::new();
+            while let Some(action) = random_action(&g, &mut rng, &mut buf) {
+                for seat in 0..g.seats() as engine::Seat {
+                    let (heuristic, weighted) =
+                        (g.evaluation(seat), g.evaluate_weighted(seat, &weights));
+                    assert!(
+                        (heuristic - weighted).abs() < 1e-9,
+                        "seed {seed}: {heuristic} vs {weighted}"
+                    );
+                    checked += 1;
+                }
+                g.apply_unchecked(action, &mut NoEvents);
+            }
+        }
+        assert!(checked > 1000, "only {checked} positions checked");
     }
 }

@@ -28,6 +28,7 @@ mod evaluation;
 pub mod events;
 mod explain;
 mod fault;
+mod fitted;
 pub mod hex;
 pub mod map;
 pub mod render;
@@ -192,6 +193,13 @@ impl Game for Pandoria {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         self.evaluation(seat)
+    }
+
+    const EVALUATION_FEATURES: &'static [&'static str] = &evaluation::FEATURES;
+    const FITTED_WEIGHTS: &'static [f64] = &fitted::WEIGHTS;
+
+    fn evaluation_features(&self, seat: Seat, out: &mut [f64]) {
+        self.features(seat, out)
     }
 
     fn render_view(&self, seat: Option<Seat>) -> String {

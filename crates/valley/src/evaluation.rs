@@ -16,14 +16,74 @@ const GOLD_VALUE: f64 = 0.1;
 /// Cards drawn for a turn (K-T15).
 const HAND: f64 = 5.0;
 
+/// What a seat's cards are worth now and could still be worth: the inputs of both
+/// evaluations.
+struct Holdings {
+    /// The tomb's score now (K-G3).
+    points: f64,
+    /// The points the owned cards would add if all were entombed: the starters' and
+    /// uniques' printed VP, and each set's growth of d² from the distinct kinds in the
+    /// tomb to those in tomb and owned cards together.
+    potential: f64,
+    /// The gold of the average five-card hand the owned cards make (K-T5).
+    hand_gold: f64,
+    /// Cards owned (deck, hand, discard pile, in play).
+    cards: f64,
+}
+
+/// The fitted evaluation's features (`Game::EVALUATION_FEATURES`): the holdings, and each
+/// of them times the rounds left, so that the fit can weigh them by how much of the
+/// game remains (a card owned late may never be drawn and entombed).
+pub const FEATURES: [&str; 8] = [
+    "points",
+    "potential",
+    "potential_x_rounds",
+    "hand_gold",
+    "hand_gold_x_rounds",
+    "cards",
+    "cards_x_rounds",
+    "rounds",
+];
+
 impl Valley {
     /// Points now plus progress. Over, it is the final score exactly.
     pub fn evaluation(&self, seat: Seat) -> f64 {
-        let zones = self.zones(seat);
-        let points = f64::from(self.score(seat).total);
+        let h = self.holdings(seat);
         if self.phase == Phase::Over {
-            return points;
+            return h.points;
         }
+        h.points + OWNED_SHARE * h.potential + GOLD_VALUE * h.hand_gold
+    }
+
+    /// The features of [`FEATURES`] for `seat`.
+    pub fn features(&self, seat: Seat, out: &mut [f64]) {
+        let h = self.holdings(seat);
+        let rounds = self.rounds_left();
+        let features = [
+            h.points,
+            h.potential,
+            h.potential * rounds,
+            h.hand_gold,
+            h.hand_gold * rounds,
+            h.cards,
+            h.cards * rounds,
+            rounds,
+        ];
+        for (o, x) in out.iter_mut().zip(features) {
+            *o = x;
+        }
+    }
+
+    /// About how many more turns each seat has: the pyramid loses at least a card a turn
+    /// (K-G6) and the game ends once the stock and the pyramid are empty (K-G1), so the
+    /// cards left to leave them, shared among the seats. Public information.
+    fn rounds_left(&self) -> f64 {
+        let pyramid = (0..6).filter(|&s| self.pyramid_card(s).is_some()).count();
+        (self.stock.len() + pyramid) as f64 / f64::from(self.n)
+    }
+
+    fn holdings(&self, seat: Seat) -> Holdings {
+        let zones = self.zones(seat);
         let rules = &self.config.rules;
         // Each set's distinct kinds in the tomb, and in the tomb with every owned card.
         let mut in_tomb = vec![0u8; rules.sets.len()];
@@ -65,10 +125,13 @@ impl Valley {
             .zip(&with_owned)
             .map(|(&now, &all)| u32::from(all) * u32::from(all) - u32::from(now) * u32::from(now))
             .sum();
-        let cards = (owned().count() as f64).max(HAND);
-        points
-            + OWNED_SHARE * f64::from(printed_points + set_gain)
-            + GOLD_VALUE * HAND * f64::from(gold) / cards
+        let cards = owned().count() as f64;
+        Holdings {
+            points: f64::from(self.score(seat).total),
+            potential: f64::from(printed_points + set_gain),
+            hand_gold: HAND * f64::from(gold) / cards.max(HAND),
+            cards,
+        }
     }
 }
 
@@ -127,5 +190,40 @@ mod tests {
         // Nothing entombed yet: the evaluation is all progress, and positive.
         assert_eq!(g.score(0).total, 0);
         assert!(g.evaluation(0) > 0.0);
+    }
+
+    /// The features are the heuristic's own quantities: weighted as the heuristic weighs
+    /// them, they give the heuristic back (so a fit starts from what the heuristic knows).
+    #[test]
+    fn the_features_weighted_as_the_heuristic_give_the_heuristic() {
+        let weights = [
+            1.0,
+            super::OWNED_SHARE,
+            0.0,
+            super::GOLD_VALUE,
+            0.0,
+            0.0,
+            0.0,
+            0.0,
+        ];
+        let mut checked = 0;
+        for seed in 0..8u64 {
+            let mut g = Valley::new(&config(4), seed).expect("valid");
+            let mut rng = engine::rng_from_seed(seed);
+            let mut buf = Vec::new();
+            while let Some(action) = random_action(&g, &mut rng, &mut buf) {
+                for seat in 0..g.seats() as engine::Seat {
+                    let (heuristic, weighted) =
+                        (g.evaluation(seat), g.evaluate_weighted(seat, &weights));
+                    assert!(
+                        (heuristic - weighted).abs() < 1e-9,
+                        "seed {seed}: {heuristic} vs {weighted}"
+                    );
+                    checked += 1;
+                }
+                g.apply_unchecked(action, &mut NoEvents);
+            }
+        }
+        assert!(checked > 1000, "only {checked} positions checked");
     }
 }

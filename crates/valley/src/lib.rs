@@ -28,6 +28,7 @@ mod encoding;
 mod evaluation;
 pub mod events;
 mod explain;
+mod fitted;
 pub mod pyramid;
 mod render;
 pub mod rules;
@@ -183,6 +184,13 @@ impl Game for Valley {
 
     fn evaluate(&self, seat: Seat) -> f64 {
         self.evaluation(seat)
+    }
+
+    const EVALUATION_FEATURES: &'static [&'static str] = &evaluation::FEATURES;
+    const FITTED_WEIGHTS: &'static [f64] = &fitted::WEIGHTS;
+
+    fn evaluation_features(&self, seat: Seat, out: &mut [f64]) {
+        self.features(seat, out)
     }
 
     fn render_view(&self, seat: Option<Seat>) -> String {
