@@ -562,6 +562,40 @@ pub fn check_event_sentences<G: Game>(config: &G::Config, seeds: std::ops::Range
     assert!(described > 0, "{}: the games emitted no event", G::NAME);
 }
 
+/// A game's evaluation features are its heuristic's own quantities: weighted with
+/// `heuristic_weights` (the heuristic's weights) they give `Game::evaluate` back, at every
+/// position of random games from `seeds`, for every seat.
+pub fn check_features_give_the_heuristic<G: Game>(
+    config: &G::Config,
+    seeds: std::ops::Range<u64>,
+    heuristic_weights: &[f64],
+) {
+    assert_eq!(
+        heuristic_weights.len(),
+        G::EVALUATION_FEATURES.len(),
+        "one weight per feature"
+    );
+    let mut checked = 0;
+    for seed in seeds {
+        let mut state = G::new(config, seed).expect("a valid config");
+        let mut rng = rng_from_seed(seed);
+        let mut buf = Vec::new();
+        while let Some(action) = random_action(&state, &mut rng, &mut buf) {
+            for seat in 0..state.seats() as Seat {
+                let heuristic = state.evaluate(seat);
+                let weighted = state.evaluate_weighted(seat, heuristic_weights);
+                assert!(
+                    (heuristic - weighted).abs() < 1e-9,
+                    "seed {seed}: seat {seat} evaluates to {heuristic}, its weighted features to {weighted}"
+                );
+                checked += 1;
+            }
+            state.apply_unchecked(action, &mut crate::NoEvents);
+        }
+    }
+    assert!(checked > 1000, "only {checked} positions checked");
+}
+
 /// Checks [`Game::config_options`]: `players` comes first, every default is one of its
 /// choices, and every choice of every option starts a game at every player count the option
 /// applies to (the other options at their defaults), with that many seats. A server builds

@@ -196,34 +196,19 @@ mod tests {
     /// them, they give the heuristic back (so a fit starts from what the heuristic knows).
     #[test]
     fn the_features_weighted_as_the_heuristic_give_the_heuristic() {
-        let weights = [
-            1.0,
-            super::OWNED_SHARE,
-            0.0,
-            super::GOLD_VALUE,
-            0.0,
-            0.0,
-            0.0,
-            0.0,
-        ];
-        let mut checked = 0;
-        for seed in 0..8u64 {
-            let mut g = Valley::new(&config(4), seed).expect("valid");
-            let mut rng = engine::rng_from_seed(seed);
-            let mut buf = Vec::new();
-            while let Some(action) = random_action(&g, &mut rng, &mut buf) {
-                for seat in 0..g.seats() as engine::Seat {
-                    let (heuristic, weighted) =
-                        (g.evaluation(seat), g.evaluate_weighted(seat, &weights));
-                    assert!(
-                        (heuristic - weighted).abs() < 1e-9,
-                        "seed {seed}: {heuristic} vs {weighted}"
-                    );
-                    checked += 1;
-                }
-                g.apply_unchecked(action, &mut NoEvents);
-            }
-        }
-        assert!(checked > 1000, "only {checked} positions checked");
+        engine::conformance::check_features_give_the_heuristic::<Valley>(
+            &config(4),
+            0..8,
+            &[
+                1.0,
+                super::OWNED_SHARE,
+                0.0,
+                super::GOLD_VALUE,
+                0.0,
+                0.0,
+                0.0,
+                0.0,
+            ],
+        );
     }
 }
