@@ -13,7 +13,7 @@ use clap::Args;
 use engine::Game;
 use tabletop::ratings::{lineup, RatingReport};
 use tabletop::simulation::RunShape;
-use tabletop::tournament::{play_game, GameEnd, PlayError, Report};
+use tabletop::tournament::{play_game, GameEnd, Report};
 
 use crate::batch;
 use crate::batch::BatchArgs;
@@ -99,10 +99,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
                     specs.clone()
                 };
                 let end =
-                    play_game::<G>(&config, &table, args.batch.seed, i).map_err(|e| match e {
-                        PlayError::Setup(message) => CliError::usage(message),
-                        PlayError::Bot(message) => CliError::failure(message),
-                    });
+                    play_game::<G>(&config, &table, args.batch.seed, i).map_err(CliError::from);
                 bar.inc(1);
                 end
             })

@@ -103,6 +103,17 @@ impl CliError {
     }
 }
 
+/// A game of bots that could not be played: a bad config is the caller's input, a bot's
+/// failure is a bug.
+impl From<tabletop::tournament::PlayError> for CliError {
+    fn from(e: tabletop::tournament::PlayError) -> Self {
+        match e {
+            tabletop::tournament::PlayError::Setup(message) => CliError::usage(message),
+            tabletop::tournament::PlayError::Bot(message) => CliError::failure(message),
+        }
+    }
+}
+
 fn print(text: &str) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {

@@ -11,7 +11,8 @@ use clap::Args;
 use engine::{Game, Seat, MAX_EVALUATION_FEATURES};
 use tabletop::tournament::{play_game_watched, GameEnd, PlayError};
 
-use crate::games::{self, ConfigSpec, GameVisitor};
+use crate::batch::{self, BatchArgs};
+use crate::games::{self, GameVisitor};
 use crate::CliError;
 
 #[derive(Debug, Args)]
@@ -29,12 +30,8 @@ pub struct PositionsArgs {
     /// Number of games.
     #[arg(long, default_value_t = 1000, value_parser = clap::value_parser!(u64).range(1..))]
     pub games: u64,
-    /// Seed of the first game; game i uses seed + i.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    /// Worker threads (the output does not depend on it).
-    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub threads: u64,
+    #[command(flatten)]
+    pub batch: BatchArgs,
 }
 
 pub fn run(args: &PositionsArgs) -> Result<String, CliError> {
@@ -57,6 +54,11 @@ fn positions<G: Game>(args: &PositionsArgs) -> Result<String, CliError> {
             G::NAME
         )));
     }
+    if args.batch.json {
+        return Err(CliError::usage(
+            "--json: positions are written as CSV".to_string(),
+        ));
+    }
     let mut specs: Vec<BotSpec> = args
         .bots
         .iter()
@@ -71,49 +73,21 @@ fn positions<G: Game>(args: &PositionsArgs) -> Result<String, CliError> {
             args.players
         )));
     }
-    let spec = ConfigSpec {
-        overrides: None,
-        players: Some(args.players),
-        turn_cap: None,
-        data: None,
-        data_toml: None,
-    };
-    let config = games::build_config::<G>(&spec).map_err(|e| CliError::usage(e.message))?;
-    G::new(&config, args.seed).map_err(|e| CliError::usage(e.to_string()))?;
-    let threads = args.threads.min(args.games);
-    let chunks: Vec<Result<String, PlayError>> = std::thread::scope(|scope| {
-        let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let (config, specs) = (&config, &specs);
-                let range = args.games * t / threads..args.games * (t + 1) / threads;
-                scope.spawn(move || {
-                    let mut out = String::new();
-                    for index in range {
-                        record::<G>(config, specs, args.seed, index, &mut out)?;
-                    }
-                    Ok(out)
-                })
-            })
-            .collect();
-        handles
-            .into_iter()
-            .map(|h| {
-                h.join()
-                    .unwrap_or_else(|_| Err(PlayError::Bot("a worker panicked".into())))
-            })
-            .collect()
-    });
-    let mut out = format!(
-        "seed,turn,seat,{},final_score\n",
-        G::EVALUATION_FEATURES.join(",")
-    );
-    for chunk in chunks {
-        out.push_str(&chunk.map_err(|e| match e {
-            PlayError::Setup(m) => CliError::usage(m),
-            PlayError::Bot(m) => CliError::failure(m),
-        })?);
-    }
-    Ok(out)
+    args.batch.check_seeds(args.games)?;
+    let (config, _) = args.batch.config::<G>(Some(args.players))?;
+    let chunks = batch::run(args.games, args.batch.threads, |range, bar| {
+        let mut out = String::new();
+        for index in range {
+            record::<G>(&config, &specs, args.batch.seed, index, &mut out)?;
+            bar.inc(1);
+        }
+        Ok(out)
+    })?;
+    Ok(format!(
+        "seed,turn,seat,{},final_score\n{}",
+        G::EVALUATION_FEATURES.join(","),
+        chunks.concat()
+    ))
 }
 
 /// Plays game `index` and appends its rows (none for a game that did not end by the

@@ -77,9 +77,7 @@ impl Pandoria {
             s.open * rounds,
             rounds,
         ];
-        for (o, x) in out.iter_mut().zip(features) {
-            *o = x;
-        }
+        out[..features.len()].copy_from_slice(&features);
     }
 
     fn pooled_stakes(&self, seat: Seat) -> Stakes {

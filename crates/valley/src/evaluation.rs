@@ -69,9 +69,7 @@ impl Valley {
             h.cards * rounds,
             rounds,
         ];
-        for (o, x) in out.iter_mut().zip(features) {
-            *o = x;
-        }
+        out[..features.len()].copy_from_slice(&features);
     }
 
     /// About how many more turns each seat has: the pyramid loses at least a card a turn
