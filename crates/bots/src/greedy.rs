@@ -35,6 +35,9 @@ pub struct GreedyConfig {
     pub spread: Spread,
     /// The estimate positions are judged by.
     pub evaluation: Evaluation,
+    /// The chance, per decision, of a uniformly random legal action instead of the best
+    /// one: how a level for beginners errs (0: never).
+    pub blunders: f64,
 }
 
 impl Default for GreedyConfig {
@@ -44,6 +47,7 @@ impl Default for GreedyConfig {
             max_nodes: 20_000,
             spread: Spread::Even,
             evaluation: Evaluation::Heuristic,
+            blunders: 0.0,
         }
     }
 }
@@ -292,6 +296,11 @@ impl<G: Game> Bot<G> for GreedyBot<G> {
         let (seat, known) = sample(state, &mut self.rng)?;
         let mut legal = Vec::new();
         known.legal_actions(&mut legal);
+        // The coin is drawn only when blunders are allowed, so that a greedy without them
+        // makes the same random draws (and decisions) as before they existed.
+        if self.config.blunders > 0.0 && self.rng.gen_bool(self.config.blunders) {
+            return legal.get(self.rng.gen_range(0..legal.len())).copied();
+        }
         self.search.set_stop(stop);
         self.search.start(0);
         let mut best = f64::NEG_INFINITY;
@@ -377,6 +386,34 @@ mod tests {
                         plan.value
                     );
                 }
+            }
+        }
+    }
+
+    /// A greedy that always blunders plays a random legal action: over seeds, several
+    /// different ones.
+    #[test]
+    fn blunders_are_random_legal_actions() {
+        let stop = Stop::never();
+        for start in positions() {
+            let mut legal = Vec::new();
+            start.legal_actions(&mut legal);
+            let decide = |seed: u64| {
+                let config = GreedyConfig {
+                    max_nodes: 200,
+                    blunders: 1.0,
+                    ..GreedyConfig::default()
+                };
+                GreedyBot::<Valdora>::new(config, seed)
+                    .decide(&start, &stop)
+                    .expect("a move")
+            };
+            let mut chosen: Vec<_> = (0..40).map(decide).collect();
+            assert!(chosen.iter().all(|a| legal.contains(a)));
+            chosen.sort_by_key(|a| format!("{a:?}"));
+            chosen.dedup();
+            if legal.len() > 2 {
+                assert!(chosen.len() > 1, "40 random choices among {}", legal.len());
             }
         }
     }

@@ -88,8 +88,9 @@ pub struct IsmctsConfig {
     pub turn_nodes: u32,
     /// What follows the tree before the position is scored.
     pub rollout: Rollout,
-    /// Points that count as e:1 odds when evaluations are turned into win chances.
-    pub temperature: f64,
+    /// Points that count as e:1 odds when evaluations are turned into win chances;
+    /// `None`: the game's own [`Game::EVALUATION_TEMPERATURE`].
+    pub temperature: Option<f64>,
     /// The estimate turn searches and leaves are scored with.
     pub evaluation: Evaluation,
     pub threads: usize,
@@ -103,7 +104,7 @@ impl Default for IsmctsConfig {
             step: Step::TURN,
             turn_nodes: 1000,
             rollout: Rollout::Random(Some(0)),
-            temperature: 20.0,
+            temperature: None,
             evaluation: Evaluation::Heuristic,
             threads: 1,
         }
@@ -428,7 +429,10 @@ impl<G: Game> Searcher<G> {
             Some(outcome) => outcome_rewards(&outcome, &mut self.rewards),
             None => position_rewards(
                 state,
-                (config.evaluation, config.temperature),
+                (
+                    config.evaluation,
+                    config.temperature.unwrap_or(G::EVALUATION_TEMPERATURE),
+                ),
                 &mut self.rewards,
             ),
         }

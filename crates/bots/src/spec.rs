@@ -19,7 +19,8 @@ pub struct BotError(pub String);
 pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "ismcts"];
 
 const GREEDY_PARAMS: &str =
-    "lookahead=ply|turn, nodes=N (N >= 1), spread=depth|even, eval=heuristic|fitted|W/W/...";
+    "lookahead=ply|turn, nodes=N (N >= 1), spread=depth|even, eval=heuristic|fitted|W/W/..., \
+     blunders=P (0 <= P <= 1)";
 const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), step=action|turn, \
      plans=N, replies=N and root_nodes=N (N >= 1, with step=turn), rollout=N|full|greedy, turns=N (N >= 1, \
      with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), eval=heuristic|fitted|W/W/..., \
@@ -156,6 +157,15 @@ impl FromStr for BotSpec {
                         "nodes" => c.max_nodes = positive("greedy", k, v, GREEDY_PARAMS)?,
                         "spread" => c.spread = spread("greedy", v, GREEDY_PARAMS)?,
                         "eval" => c.evaluation = evaluation("greedy", v, GREEDY_PARAMS)?,
+                        "blunders" => {
+                            let p: f64 = number("greedy", k, v, GREEDY_PARAMS)?;
+                            if !(0.0..=1.0).contains(&p) {
+                                return Err(BotError(format!(
+                                    "greedy: blunders must be between 0 and 1; accepted: {GREEDY_PARAMS}"
+                                )));
+                            }
+                            c.blunders = p;
+                        }
                         _ => {
                             return Err(BotError(format!(
                                 "greedy: unknown parameter {k:?}; accepted: {GREEDY_PARAMS}"
@@ -231,7 +241,7 @@ impl FromStr for BotSpec {
                                     "ismcts: temperature must be > 0; accepted: {p}"
                                 )));
                             }
-                            c.temperature = x;
+                            c.temperature = Some(x);
                         }
                         "eval" => c.evaluation = evaluation("ismcts", v, p)?,
                         "threads" => {
@@ -294,14 +304,19 @@ impl fmt::Display for BotSpec {
             BotSpec::Random => write!(f, "random"),
             BotSpec::Greedy(c) => write!(
                 f,
-                "greedy:lookahead={}:nodes={}:spread={}{}",
+                "greedy:lookahead={}:nodes={}:spread={}{}{}",
                 match c.lookahead {
                     Lookahead::Ply => "ply",
                     Lookahead::Turn => "turn",
                 },
                 c.max_nodes,
                 spread_name(c.spread),
-                evaluation_suffix(c.evaluation)
+                evaluation_suffix(c.evaluation),
+                if c.blunders > 0.0 {
+                    format!(":blunders={}", c.blunders)
+                } else {
+                    String::new()
+                }
             ),
             BotSpec::Ismcts(c) => {
                 match c.budget {
@@ -326,10 +341,12 @@ impl fmt::Display for BotSpec {
                     Rollout::Random(None) => write!(f, "full")?,
                     Rollout::Greedy { turns } => write!(f, "greedy:turns={turns}")?,
                 }
+                if let Some(temperature) = c.temperature {
+                    write!(f, ":temperature={temperature}")?;
+                }
                 write!(
                     f,
-                    ":temperature={}{}:threads={}",
-                    c.temperature,
+                    "{}:threads={}",
                     evaluation_suffix(c.evaluation),
                     c.threads
                 )
@@ -363,6 +380,7 @@ mod tests {
             "ismcts:eval=fitted:temperature=4",
             "greedy:eval=fitted",
             "greedy:eval=1/0.5/-2",
+            "greedy:nodes=100:blunders=0.25",
         ] {
             let spec: BotSpec = text.parse().unwrap();
             assert_eq!(spec.to_string().parse::<BotSpec>(), Ok(spec));
@@ -402,6 +420,8 @@ mod tests {
         assert!(err("ismcts:step=action:plans=3").contains("step=turn only"));
         assert!(err("ismcts:step=round").contains("action|turn"));
         assert!(err("greedy:spread=wide").contains("depth|even"));
+        assert!(err("greedy:blunders=1.5").contains("between 0 and 1"));
+        assert!(err("greedy:blunders=NaN").contains("between 0 and 1"));
         assert!(err("hard:iters=5").contains("no parameters"));
         assert!(err("expert").contains("levels: easy, medium, hard"));
         assert!(err("ismcts:rollout=greedy:nodes=0").contains("at least 1"));

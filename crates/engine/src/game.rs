@@ -204,6 +204,12 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
             .map_or(0.0, f64::from)
     }
 
+    /// The lead in points that a bot counts as e:1 odds of winning when it turns
+    /// evaluations into win chances (ISMCTS's rewards): the scale of a game's scores, so
+    /// a game whose scores run a third of another's needs about a third of its
+    /// temperature. Chosen by arena runs (docs/bots.md, "Temperature").
+    const EVALUATION_TEMPERATURE: f64 = 20.0;
+
     /// Names of the features [`Game::evaluation_features`] writes, in order (at most
     /// [`MAX_EVALUATION_FEATURES`]). Empty for a game without a fitted evaluation.
     const EVALUATION_FEATURES: &'static [&'static str] = &[];

@@ -195,6 +195,9 @@ impl Game for Pandoria {
         self.evaluation(seat)
     }
 
+    // Pandoria's scores run about a third of Valdora's, and the search wins more when a
+    // lead counts for as much (docs/bots.md, "Temperature").
+    const EVALUATION_TEMPERATURE: f64 = 8.0;
     const EVALUATION_FEATURES: &'static [&'static str] = &evaluation::FEATURES;
     const FITTED_WEIGHTS: &'static [f64] = &fitted::WEIGHTS;
 

@@ -174,10 +174,9 @@ fn over_limits(spec: &BotSpec, policy: &BotPolicy) -> Option<String> {
                 c.exploration
             ));
         }
-        if c.temperature > MAX_TEMPERATURE {
+        if let Some(temperature) = c.temperature.filter(|&t| t > MAX_TEMPERATURE) {
             return Some(format!(
-                "temperature={} is above this server's limit of {MAX_TEMPERATURE}",
-                c.temperature
+                "temperature={temperature} is above this server's limit of {MAX_TEMPERATURE}"
             ));
         }
     }
