@@ -302,22 +302,23 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotSpec::Random => write!(f, "random"),
-            BotSpec::Greedy(c) => write!(
-                f,
-                "greedy:lookahead={}:nodes={}:spread={}{}{}",
-                match c.lookahead {
-                    Lookahead::Ply => "ply",
-                    Lookahead::Turn => "turn",
-                },
-                c.max_nodes,
-                spread_name(c.spread),
-                evaluation_suffix(c.evaluation),
+            BotSpec::Greedy(c) => {
+                write!(
+                    f,
+                    "greedy:lookahead={}:nodes={}:spread={}{}",
+                    match c.lookahead {
+                        Lookahead::Ply => "ply",
+                        Lookahead::Turn => "turn",
+                    },
+                    c.max_nodes,
+                    spread_name(c.spread),
+                    evaluation_suffix(c.evaluation)
+                )?;
                 if c.blunders > 0.0 {
-                    format!(":blunders={}", c.blunders)
-                } else {
-                    String::new()
+                    write!(f, ":blunders={}", c.blunders)?;
                 }
-            ),
+                Ok(())
+            }
             BotSpec::Ismcts(c) => {
                 match c.budget {
                     Budget::Iterations(n) => write!(f, "ismcts:iters={n}")?,
