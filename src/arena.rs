@@ -13,12 +13,12 @@ use clap::Args;
 use engine::Game;
 use tabletop::ratings::{lineup, RatingReport};
 use tabletop::simulation::RunShape;
-use tabletop::tournament::{play_game, GameEnd, Report};
+use tabletop::tournament::{play_game, play_game_recorded, GameEnd, Report};
 
 use crate::batch;
 use crate::batch::BatchArgs;
 use crate::games::{self, GameVisitor};
-use crate::CliError;
+use crate::{replay, CliError};
 
 #[derive(Debug, Args)]
 pub struct ArenaArgs {
@@ -43,6 +43,11 @@ pub struct ArenaArgs {
     /// Write a chart of the win rates with their 95% intervals to this SVG file.
     #[arg(long, value_name = "FILE")]
     pub svg: Option<PathBuf>,
+    /// Write the record of every game that does not end by the rules (turn cap, stall,
+    /// abandoned) to this folder, as GAME-SEED.json for `tabletop replay`: a bot with a
+    /// time budget cannot be replayed from its seed.
+    #[arg(long, value_name = "FOLDER")]
+    pub records: Option<PathBuf>,
     #[command(flatten)]
     pub batch: BatchArgs,
 }
@@ -83,6 +88,14 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
     if let Some(path) = &args.svg {
         check_svg_path(path)?;
     }
+    if let Some(folder) = &args.records {
+        if !folder.is_dir() {
+            return Err(CliError::usage(format!(
+                "--records {}: no such folder",
+                folder.display()
+            )));
+        }
+    }
     let (config, _) = args.batch.config::<G>(Some(players))?;
 
     let seats = usize::try_from(players).unwrap_or(usize::MAX);
@@ -98,8 +111,7 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
                 } else {
                     specs.clone()
                 };
-                let end =
-                    play_game::<G>(&config, &table, args.batch.seed, i).map_err(CliError::from);
+                let end = play_recording_the_unended::<G>(args, &config, &table, i);
                 bar.inc(1);
                 end
             })
@@ -119,6 +131,32 @@ fn arena<G: Game>(args: &ArenaArgs) -> Result<String, CliError> {
     }
     let report = Report::new(G::NAME, &args.bots, &specs, &ends, run);
     output(args, &report, win_rate_chart(&report), || report.table())
+}
+
+/// Plays game `index`; with `--records`, writes its record there unless it ended by the
+/// rules.
+fn play_recording_the_unended<G: Game>(
+    args: &ArenaArgs,
+    config: &G::Config,
+    table: &[BotSpec],
+    index: u64,
+) -> Result<GameEnd, CliError> {
+    let seed = args.batch.seed;
+    let Some(folder) = &args.records else {
+        return Ok(play_game::<G>(config, table, seed, index)?);
+    };
+    let mut actions = Vec::new();
+    let end = play_game_recorded::<G>(config, table, seed, index, &mut actions)?;
+    if !matches!(end, GameEnd::Scored(_)) {
+        let game_seed = seed.wrapping_add(index);
+        let path = folder.join(format!("{}-{game_seed}.json", G::NAME));
+        let record =
+            replay::record::<G>(config, game_seed, &actions, args.batch.data.as_deref())
+                .map_err(|e| CliError::failure(format!("cannot write a game's record: {e}")))?;
+        std::fs::write(&path, record.to_string() + "\n")
+            .map_err(|e| CliError::failure(format!("cannot write {}: {e}", path.display())))?;
+    }
+    Ok(end)
 }
 
 /// Writes the chart if one was asked for, and answers the report as JSON or a table.

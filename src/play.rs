@@ -314,25 +314,13 @@ fn save_record<G: Game>(
     played: &[G::Action],
     out: &mut impl Write,
 ) -> Result<(), PlayError> {
-    let mut record = match serde_json::to_value(engine::GameRecord {
-        game: G::NAME.to_string(),
-        config: config.clone(),
-        seed,
-        actions: played.to_vec(),
-    }) {
+    let record = match crate::replay::record::<G>(config, seed, played, args.data.as_deref()) {
         Ok(record) => record,
         Err(e) => {
             writeln!(out, "The record of this game cannot be written: {e}")?;
             return Ok(());
         }
     };
-    if let (Some(data), Some(map)) = (&args.data, record.as_object_mut()) {
-        let data = std::path::absolute(data).unwrap_or_else(|_| data.clone());
-        map.insert(
-            "data".into(),
-            serde_json::Value::String(data.display().to_string()),
-        );
-    }
     let path = match &args.record {
         Some(path) => path.clone(),
         None => default_record_path(G::NAME, seed),

@@ -19,7 +19,7 @@ use rand::Rng as _;
 use serde::Serialize;
 
 use crate::simulation::{threads_note, RunShape};
-use crate::tournament::{ms_per_decision, EntryResult, GameEnd};
+use crate::tournament::{ms_per_decision, not_ended_seeds, EntryResult, GameEnd, SeedList};
 
 /// Virtual draws added between every two entrants that met.
 pub const PRIOR_DRAWS: f64 = 1.0;
@@ -207,6 +207,8 @@ pub struct RatingReport {
     pub truncated: usize,
     /// Games abandoned after `MAX_ACTIONS_PER_GAME` actions (left out too).
     pub unfinished: usize,
+    /// The seeds of the truncated and the unfinished games, to look into them.
+    pub not_ended_seeds: Vec<u64>,
     pub seconds: f64,
     /// The entrant rated 0.
     pub anchor: usize,
@@ -319,6 +321,7 @@ impl RatingReport {
             scored_games: per_game.len(),
             truncated: count(|e| matches!(e, GameEnd::Truncated(_))),
             unfinished: count(|e| matches!(e, GameEnd::Unfinished(_))),
+            not_ended_seeds: not_ended_seeds(ends, run.seed),
             seconds: run.seconds,
             anchor,
             bootstrap_resamples: BOOTSTRAP,
@@ -353,12 +356,13 @@ impl RatingReport {
         }
         writeln!(
             o,
-            "{} scored, {} truncated (turn cap or stall), {} unfinished; Bradley-Terry ratings \
+            "{} scored, {} truncated (turn cap or stall), {} unfinished{}; Bradley-Terry ratings \
              on the Elo scale from the pairwise results of the scored games, {} at 0, 95% CIs \
              from {} bootstrap resamples of the games, {} virtual draw per pair",
             self.scored_games,
             self.truncated,
             self.unfinished,
+            SeedList(&self.not_ended_seeds),
             self.entrants[self.anchor].bot,
             self.bootstrap_resamples,
             self.prior_draws

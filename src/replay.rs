@@ -57,6 +57,27 @@ pub struct Replay {
     pub tiebreaks: &'static [&'static str],
 }
 
+/// The record `{game, config, seed, actions}` of a game played with `config` from `seed`,
+/// and `data`, the data file it was set up with (absolute), if any: what `run` reads.
+pub fn record<G: Game>(
+    config: &G::Config,
+    seed: u64,
+    actions: &[G::Action],
+    data: Option<&Path>,
+) -> Result<Value, serde_json::Error> {
+    let mut record = serde_json::to_value(engine::GameRecord {
+        game: G::NAME.to_string(),
+        config: config.clone(),
+        seed,
+        actions: actions.to_vec(),
+    })?;
+    if let (Some(data), Some(map)) = (data, record.as_object_mut()) {
+        let data = std::path::absolute(data).unwrap_or_else(|_| data.to_path_buf());
+        map.insert("data".into(), Value::String(data.display().to_string()));
+    }
+    Ok(record)
+}
+
 pub fn run(args: &ReplayArgs) -> Result<String, CliError> {
     let path = &args.file;
     let text = std::fs::read_to_string(path)

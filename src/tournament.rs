@@ -90,7 +90,30 @@ pub fn play_game_watched<G: Game>(
     specs: &[BotSpec],
     seed: u64,
     index: u64,
+    watch: impl FnMut(&G),
+) -> Result<GameEnd, PlayError> {
+    play(config, specs, (seed, index), watch, None)
+}
+
+/// [`play_game`], appending every action played to `actions`: with the game's seed
+/// (`seed + index`) they make a record `tabletop replay` reads, so that a game a bot
+/// with a time budget played (which no seed reproduces) can still be studied.
+pub fn play_game_recorded<G: Game>(
+    config: &G::Config,
+    specs: &[BotSpec],
+    seed: u64,
+    index: u64,
+    actions: &mut Vec<G::Action>,
+) -> Result<GameEnd, PlayError> {
+    play(config, specs, (seed, index), |_: &G| (), Some(actions))
+}
+
+fn play<G: Game>(
+    config: &G::Config,
+    specs: &[BotSpec],
+    (seed, index): (u64, u64),
     mut watch: impl FnMut(&G),
+    mut record: Option<&mut Vec<G::Action>>,
 ) -> Result<GameEnd, PlayError> {
     let n = specs.len();
     let game_seed = seed.wrapping_add(index);
@@ -128,6 +151,9 @@ pub fn play_game_watched<G: Game>(
                 specs[entry]
             ))
         })?;
+        if let Some(record) = record.as_deref_mut() {
+            record.push(action);
+        }
         actions += 1;
     }
     watch(&state);
@@ -211,6 +237,8 @@ pub struct Report {
     pub truncated: usize,
     /// Games abandoned after `MAX_ACTIONS_PER_GAME` actions.
     pub unfinished: usize,
+    /// The seeds of the truncated and the unfinished games, to look into them.
+    pub not_ended_seeds: Vec<u64>,
     pub seconds: f64,
     pub bots: Vec<Row>,
 }
@@ -273,6 +301,7 @@ impl Report {
             scored_games: scored.len(),
             truncated: count(|e| matches!(e, GameEnd::Truncated(_))),
             unfinished: count(|e| matches!(e, GameEnd::Unfinished(_))),
+            not_ended_seeds: not_ended_seeds(ends, run.seed),
             seconds: run.seconds,
             bots,
         }
@@ -302,8 +331,11 @@ impl Report {
         }
         writeln!(
             o,
-            "{} scored, {} truncated (turn cap or stall), {} unfinished; rates, scores and ranks over scored games, 95% CIs",
-            self.scored_games, self.truncated, self.unfinished
+            "{} scored, {} truncated (turn cap or stall), {} unfinished{}; rates, scores and ranks over scored games, 95% CIs",
+            self.scored_games,
+            self.truncated,
+            self.unfinished,
+            SeedList(&self.not_ended_seeds)
         )?;
         writeln!(o)?;
         if self.scored_games == 0 {
@@ -359,6 +391,37 @@ impl Report {
     }
 }
 
+/// The seeds of the games of `ends` (game `i` has seed `seed + i`) that did not end by
+/// the rules: truncated or unfinished.
+pub(crate) fn not_ended_seeds(ends: &[GameEnd], seed: u64) -> Vec<u64> {
+    (0u64..)
+        .zip(ends)
+        .filter(|(_, e)| !matches!(e, GameEnd::Scored(_)))
+        .map(|(i, _)| seed.wrapping_add(i))
+        .collect()
+}
+
+/// Writes ` (seeds a, b, c)` after the counts of a report, nothing when every game ended
+/// by the rules.
+pub(crate) struct SeedList<'a>(pub(crate) &'a [u64]);
+
+impl std::fmt::Display for SeedList<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let Some((first, rest)) = self.0.split_first() else {
+            return Ok(());
+        };
+        write!(
+            f,
+            " (not ended: seed{} {first}",
+            if rest.is_empty() { "" } else { "s" }
+        )?;
+        for seed in rest {
+            write!(f, ", {seed}")?;
+        }
+        write!(f, ")")
+    }
+}
+
 /// The seat of entry `entry` of `--bots` in game `game_index`: rotated by one per game.
 pub fn seat_of_entry(entry: usize, game_index: u64, players: usize) -> Seat {
     ((entry + (game_index % players as u64) as usize) % players) as Seat
@@ -380,6 +443,21 @@ mod tests {
         let (m, ci) = mean_ci(&[1.0, 2.0, 3.0, 4.0]).expect("values");
         assert_eq!(m, 2.5);
         assert!((ci[1] - 2.5 - Z95 * (1.666_666_7f64 / 4.0).sqrt()).abs() < 1e-6);
+    }
+
+    #[test]
+    fn the_games_not_ended_by_the_rules_are_named_by_seed() {
+        let ends = [
+            GameEnd::Scored(vec![]),
+            GameEnd::Truncated(vec![]),
+            GameEnd::Scored(vec![]),
+            GameEnd::Unfinished(vec![]),
+        ];
+        let seeds = not_ended_seeds(&ends, 100);
+        assert_eq!(seeds, [101, 103]);
+        assert_eq!(SeedList(&seeds).to_string(), " (not ended: seeds 101, 103)");
+        assert_eq!(SeedList(&seeds[..1]).to_string(), " (not ended: seed 101)");
+        assert_eq!(SeedList(&[]).to_string(), "");
     }
 
     #[test]

@@ -427,6 +427,80 @@ fn arena_reports_one_row_per_bot_with_intervals_and_is_reproducible() {
     assert_eq!(two, without_timings(report));
 }
 
+/// A game that does not end by the rules is named by its seed, and with `--records` its
+/// record is kept, and replays to the same truncated end.
+#[test]
+fn arena_names_and_records_the_games_that_did_not_end() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let folder = dir.path().to_str().expect("utf-8 path");
+    let args = [
+        "--game",
+        "valdora",
+        "--bots",
+        "random,random,random",
+        "--games",
+        "2",
+        "--seed",
+        "40",
+        "--turn-cap",
+        "3",
+        "--records",
+        folder,
+    ];
+    let report = arena_json(&args);
+    assert_eq!(report["truncated"], 2, "{report}");
+    assert_eq!(report["not_ended_seeds"], serde_json::json!([40, 41]));
+    let table = tabletop()
+        .arg("arena")
+        .args(args)
+        .output()
+        .expect("run arena");
+    let table = String::from_utf8_lossy(&table.stdout);
+    assert!(table.contains("(not ended: seeds 40, 41)"), "{table}");
+    let record = dir.path().join("valdora-41.json");
+    let replayed = tabletop()
+        .arg("replay")
+        .arg(&record)
+        .arg("--json")
+        .output()
+        .expect("run replay");
+    assert!(
+        replayed.status.success(),
+        "{}",
+        String::from_utf8_lossy(&replayed.stderr)
+    );
+    let replayed: Value = serde_json::from_slice(&replayed.stdout).expect("replay JSON");
+    assert_eq!(replayed["seed"], 41);
+    assert_eq!(replayed["outcome"]["truncated"], true, "{replayed}");
+    // Games that end by the rules leave no record; a folder that is not there is refused.
+    let ended = tempfile::tempdir().expect("temp dir");
+    arena_json(&[
+        "--game",
+        "valley",
+        "--bots",
+        "greedy,greedy",
+        "--games",
+        "1",
+        "--records",
+        ended.path().to_str().expect("utf-8 path"),
+    ]);
+    assert_eq!(std::fs::read_dir(ended.path()).expect("folder").count(), 0);
+    let missing = dir.path().join("no-such-folder");
+    tabletop()
+        .args([
+            "arena",
+            "--game",
+            "valley",
+            "--bots",
+            "random,random",
+            "--records",
+        ])
+        .arg(&missing)
+        .assert()
+        .code(2)
+        .stderr(predicate::str::contains("no such folder"));
+}
+
 #[test]
 fn arena_table_and_svg_chart() {
     let dir = tempfile::tempdir().expect("temp dir");
