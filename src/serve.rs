@@ -65,6 +65,10 @@ pub struct ServeArgs {
     /// times as often). Another process takes the table over once the lease has lapsed.
     #[arg(long, default_value_t = 6, value_name = "SECONDS")]
     pub lease_secs: u64,
+    /// Mark the session cookie `Secure` (sent over HTTPS only): give it when people reach
+    /// the server over TLS, through a reverse proxy that terminates it.
+    #[arg(long)]
+    pub secure_cookies: bool,
     /// Connections open at once, in all; more are closed unread. Default: the open-file
     /// limit (ulimit -n) less 128 kept for the database and files.
     #[arg(long, value_name = "N")]
@@ -150,6 +154,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         hand_over_after: Duration::from_secs(args.hand_over_after_secs),
         shortest_clock_secs: args.shortest_clock_secs,
         lease: Duration::from_secs(args.lease_secs.max(1)),
+        secure_cookies: args.secure_cookies,
     };
     let catalog = catalog_with_data(&args.data)?;
     let db = args.db.clone();

@@ -49,7 +49,12 @@ const MAX_LIST: u32 = 200;
         replay,
         text,
         health,
-        crate::ws::upgrade
+        crate::ws::upgrade,
+        crate::accounts::sign_up,
+        crate::accounts::sign_in,
+        crate::accounts::sign_out,
+        crate::accounts::sign_out_everywhere,
+        crate::accounts::me
     ),
     components(schemas(
         Kinds,
@@ -79,7 +84,9 @@ const MAX_LIST: u32 = 200;
         LegalAction,
         Record,
         ReplayRequest,
-        Replay
+        Replay,
+        crate::accounts::Credentials,
+        crate::accounts::Account
     ))
 )]
 pub struct ApiDoc;
@@ -99,7 +106,7 @@ pub struct Kinds {
 }
 
 /// A JSON body, or the typed error for one that is not.
-fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+pub(crate) fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     match body {
         Ok(Json(value)) => Ok(value),
         Err(JsonRejection::BytesRejection(_)) => Err(ApiError::new(

@@ -94,8 +94,10 @@ impl ApiError {
     fn status(&self) -> StatusCode {
         match self.kind {
             ErrorKind::Malformed => StatusCode::BAD_REQUEST,
-            ErrorKind::BadToken => StatusCode::UNAUTHORIZED,
-            ErrorKind::Forbidden => StatusCode::FORBIDDEN,
+            ErrorKind::BadToken | ErrorKind::NotSignedIn | ErrorKind::BadCredentials => {
+                StatusCode::UNAUTHORIZED
+            }
+            ErrorKind::Forbidden | ErrorKind::CrossOrigin => StatusCode::FORBIDDEN,
             ErrorKind::NotFound => StatusCode::NOT_FOUND,
             ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorKind::RateLimited | ErrorKind::TooManyTables => StatusCode::TOO_MANY_REQUESTS,
@@ -109,7 +111,8 @@ impl ApiError {
             | ErrorKind::GameOver
             | ErrorKind::NotOver
             | ErrorKind::UndoRefused
-            | ErrorKind::SeatTaken => StatusCode::CONFLICT,
+            | ErrorKind::SeatTaken
+            | ErrorKind::NameTaken => StatusCode::CONFLICT,
         }
     }
 }

@@ -8,6 +8,7 @@
 
 #![forbid(unsafe_code)]
 
+mod accounts;
 mod api;
 mod bots;
 mod catalog;
@@ -97,6 +98,9 @@ pub struct ServeConfig {
     /// How long a lease on a running table's bots and clocks lasts unrenewed, with several
     /// server processes on one database.
     pub lease: Duration,
+    /// Whether the session cookie is marked `Secure`: the server is reached over TLS
+    /// (through a reverse proxy that terminates it).
+    pub secure_cookies: bool,
 }
 
 /// What every handler shares.
@@ -106,6 +110,8 @@ pub struct App {
     health: health::Health,
     /// New games, joins and replays per client address.
     requests: limits::RequestLimit,
+    /// Sign-in attempts and the session cookie's settings.
+    accounts: accounts::Accounts,
     /// Whose `X-Forwarded-For` names the client ([`client_addr::ClientAddr`]).
     trusted_proxies: TrustedProxies,
     /// How long a request with a body may take.
@@ -173,6 +179,28 @@ pub fn router(app: Arc<App>) -> Router {
                 app.body_timeout,
             ),
         )
+        .route(
+            "/api/account/sign-up",
+            with_body(
+                post(accounts::sign_up),
+                api::MAX_BODY_BYTES,
+                app.body_timeout,
+            ),
+        )
+        .route(
+            "/api/account/sign-in",
+            with_body(
+                post(accounts::sign_in),
+                api::MAX_BODY_BYTES,
+                app.body_timeout,
+            ),
+        )
+        .route("/api/account/sign-out", post(accounts::sign_out))
+        .route(
+            "/api/account/sign-out-everywhere",
+            post(accounts::sign_out_everywhere),
+        )
+        .route("/api/account", get(accounts::me))
         .route("/api/openapi.json", get(api::openapi))
         .route("/healthz", get(api::health))
         .route("/metrics", get(api::metrics))
@@ -296,6 +324,7 @@ pub async fn serve(
         hub: hub.clone(),
         health: health::Health::new(store.clone()),
         requests: limits::RequestLimit::new(config.post_limit),
+        accounts: accounts::Accounts::new(config.secure_cookies),
         trusted_proxies: config.trusted_proxies.clone(),
         body_timeout: config.body_timeout,
         metrics: metrics_handle(),
@@ -320,6 +349,7 @@ pub async fn serve(
             every.tick().await;
             sweeper.hub.evict_idle();
             sweeper.requests.forget_idle();
+            sweeper.accounts.limits.forget_idle();
         }
     });
     // Looked for a few times within the expiry time, and at least once a minute: a table

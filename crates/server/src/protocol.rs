@@ -53,6 +53,14 @@ pub enum ErrorKind {
     /// An undo the server does not take: `reason` says why (a barrier, not the seat's own
     /// decision, another seat acted since).
     UndoRefused,
+    /// The request needs a signed-in person, and its browser has no live session.
+    NotSignedIn,
+    /// No account has this name and password.
+    BadCredentials,
+    /// Another account has this name (names are compared without regard to case).
+    NameTaken,
+    /// A request authenticated by the session cookie came from another site's page.
+    CrossOrigin,
     /// The server failed (storage); nothing was changed.
     Internal,
 }

@@ -3,6 +3,7 @@
 //! implements it on SQLite and PostgreSQL alike (one SQL text, sqlx's `Any` driver), and
 //! both pass the same tests. [`open`] picks the database by URL.
 
+pub mod accounts;
 mod sql;
 
 use std::sync::Arc;
@@ -14,6 +15,7 @@ use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
 use crate::protocol::{Clock, HintedAction};
+pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use sql::{SqlStore, SyncMode};
 
 /// Where a game stands.
@@ -382,9 +384,9 @@ pub struct StatusCounts {
     pub closed: u64,
 }
 
-/// The storage of games and moves.
+/// The storage of games and moves, and of accounts.
 #[async_trait]
-pub trait Store: Send + Sync + 'static {
+pub trait Store: AccountStore + Send + Sync + 'static {
     /// Stores a new game; its id must be new, and its data file stored. `creator`: the
     /// digest of the creator's address key, kept while the game is open (every change
     /// of status away from open erases it).

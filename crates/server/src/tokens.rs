@@ -39,6 +39,11 @@ pub fn new_game_id() -> String {
         .to_ascii_lowercase()
 }
 
+/// A new account id: of the same form as a game id.
+pub fn new_account_id() -> String {
+    new_game_id()
+}
+
 /// Whether `id` has the form of a game id (anything else is not looked up).
 pub fn is_game_id(id: &str) -> bool {
     id.len() == GAME_ID_CHARS

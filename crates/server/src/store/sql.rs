@@ -1,6 +1,8 @@
 //! [`Store`] on SQLite or PostgreSQL through sqlx's `Any` driver: the SQL is the same for
 //! both (`$N` parameters, `ON CONFLICT DO NOTHING`); only set-up differs.
 
+mod accounts;
+
 use std::collections::HashSet;
 use std::str::FromStr;
 use std::sync::{Arc, Mutex};

@@ -1,0 +1,235 @@
+//! Who is signed in: a session is a random secret in an HTTP-only cookie, stored as its
+//! SHA-256 with its account and expiry. Requests authenticated by that cookie are taken
+//! only from the server's own pages (the `Origin` check), and sign-in attempts are
+//! limited per name and per address.
+
+use std::num::NonZeroU32;
+use std::sync::Arc;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use axum::extract::FromRequestParts;
+use axum::http::header::{HOST, ORIGIN};
+use axum::http::request::Parts;
+use axum::http::HeaderMap;
+use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
+use governor::clock::{Clock, DefaultClock};
+use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+
+use crate::error::ApiError;
+use crate::limits::AddressKey;
+use crate::protocol::ErrorKind;
+use crate::store::{AccountRow, SessionRow};
+use crate::tokens;
+use crate::App;
+
+/// The session cookie's name.
+pub const COOKIE: &str = "tabletop_session";
+/// How long a session lasts from sign-in.
+pub const LIFETIME: Duration = Duration::from_secs(30 * 24 * 3600);
+
+/// Sign-in attempts one name may take at once, then one a minute: a password cannot be
+/// guessed at speed, and the name's owner is not locked out for long.
+const ATTEMPTS_PER_NAME: u32 = 5;
+/// Sign-in and sign-up attempts one client address may take at once, then this many a
+/// minute: one address cannot try many names either (each attempt is also a hash).
+const ATTEMPTS_PER_ADDRESS: u32 = 20;
+
+pub fn now_ms() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis() as i64)
+}
+
+/// A new session of `account`: the row to store and the cookie that carries its secret.
+pub fn start(account: &AccountRow, secure: bool) -> (SessionRow, Cookie<'static>) {
+    let secret = tokens::new_token();
+    let created = now_ms();
+    let row = SessionRow {
+        token_hash: tokens::hash(&secret),
+        account_id: account.id.clone(),
+        created,
+        expires: created + LIFETIME.as_millis() as i64,
+    };
+    let cookie = Cookie::build((COOKIE, secret))
+        .http_only(true)
+        .same_site(SameSite::Lax)
+        .secure(secure)
+        .path("/")
+        .max_age(time::Duration::seconds(LIFETIME.as_secs() as i64))
+        .build();
+    (row, cookie)
+}
+
+/// The cookie that removes the session cookie from the browser.
+pub fn removal() -> Cookie<'static> {
+    Cookie::build((COOKIE, "")).path("/").build()
+}
+
+/// The stored form of the session secret a request's cookie carries, if any.
+pub fn token_hash(headers: &HeaderMap) -> Option<String> {
+    CookieJar::from_headers(headers)
+        .get(COOKIE)
+        .map(|cookie| tokens::hash(cookie.value()))
+}
+
+/// The signed-in account of a request (`not_signed_in` without a live session).
+#[derive(Debug, Clone)]
+pub struct SignedIn {
+    pub account: AccountRow,
+}
+
+impl FromRequestParts<Arc<App>> for SignedIn {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, ApiError> {
+        let not_signed_in = || {
+            ApiError::new(
+                ErrorKind::NotSignedIn,
+                "not signed in (or the session has ended): sign in again",
+            )
+        };
+        let token_hash = token_hash(&parts.headers).ok_or_else(not_signed_in)?;
+        let account = app
+            .hub
+            .store()
+            .session_account(&token_hash, now_ms())
+            .await?
+            .ok_or_else(not_signed_in)?;
+        Ok(SignedIn { account })
+    }
+}
+
+/// Refuses a request a browser sent from another site's page: its `Origin` is not this
+/// server (`Host`). Browsers send `Origin` with every `POST` and WebSocket; a request
+/// without one is not a browser's cross-site request. With the `SameSite=Lax` cookie,
+/// this keeps other sites from acting for a signed-in person (CSRF) and from signing a
+/// browser in to their account.
+pub fn same_origin(headers: &HeaderMap) -> Result<(), ApiError> {
+    let Some(origin) = headers.get(ORIGIN) else {
+        return Ok(());
+    };
+    let origin_host = origin
+        .to_str()
+        .ok()
+        .and_then(|origin| origin.split_once("://"))
+        .map(|(_, host)| host);
+    let host = headers.get(HOST).and_then(|host| host.to_str().ok());
+    match (origin_host, host) {
+        (Some(origin_host), Some(host)) if origin_host.eq_ignore_ascii_case(host) => Ok(()),
+        _ => Err(ApiError::new(
+            ErrorKind::CrossOrigin,
+            "this request came from another site's page; the server takes it from its own pages only",
+        )),
+    }
+}
+
+/// A request that passed [`same_origin`]: taken before any other part of the request is
+/// looked at (the session, the body).
+pub struct SameOrigin;
+
+impl<S: Send + Sync> FromRequestParts<S> for SameOrigin {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, _: &S) -> Result<Self, ApiError> {
+        same_origin(&parts.headers).map(|()| SameOrigin)
+    }
+}
+
+/// How many sign-in attempts a name and an address may make.
+pub struct AttemptLimits {
+    names: DefaultKeyedRateLimiter<String>,
+    addresses: DefaultKeyedRateLimiter<AddressKey>,
+}
+
+impl Default for AttemptLimits {
+    fn default() -> Self {
+        let per_minute = |n: u32| Quota::per_minute(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN));
+        let per_name = Quota::with_period(Duration::from_secs(60))
+            .map(|q| q.allow_burst(NonZeroU32::new(ATTEMPTS_PER_NAME).unwrap_or(NonZeroU32::MIN)))
+            .unwrap_or_else(|| per_minute(1));
+        AttemptLimits {
+            names: RateLimiter::keyed(per_name),
+            addresses: RateLimiter::keyed(per_minute(ATTEMPTS_PER_ADDRESS)),
+        }
+    }
+}
+
+impl AttemptLimits {
+    /// Counts an attempt by `address` (and on `name_key`, for a sign-in): `rate_limited`
+    /// once either has used its share. An unknown name is counted like a known one.
+    pub fn check(&self, address: AddressKey, name_key: Option<&str>) -> Result<(), ApiError> {
+        let wait = |not_until: governor::NotUntil<_>| {
+            let wait = not_until.wait_time_from(DefaultClock::default().now());
+            let seconds = wait.as_secs() + 1;
+            ApiError {
+                retry_after: Some(seconds),
+                ..ApiError::new(
+                    ErrorKind::RateLimited,
+                    format!("too many sign-in attempts; try again in {seconds} s"),
+                )
+            }
+        };
+        self.addresses.check_key(&address).map_err(wait)?;
+        if let Some(name_key) = name_key {
+            self.names.check_key(&name_key.to_string()).map_err(wait)?;
+        }
+        Ok(())
+    }
+
+    /// Forgets the names and addresses whose allowance is full again.
+    pub fn forget_idle(&self) {
+        self.names.retain_recent();
+        self.addresses.retain_recent();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use axum::http::HeaderValue;
+
+    fn headers(origin: Option<&str>, host: &str) -> HeaderMap {
+        let mut h = HeaderMap::new();
+        h.insert(HOST, HeaderValue::from_str(host).expect("host"));
+        if let Some(origin) = origin {
+            h.insert(ORIGIN, HeaderValue::from_str(origin).expect("origin"));
+        }
+        h
+    }
+
+    #[test]
+    fn only_the_servers_own_pages_pass() {
+        assert!(same_origin(&headers(
+            Some("http://play.example:8080"),
+            "play.example:8080"
+        ))
+        .is_ok());
+        assert!(same_origin(&headers(Some("https://Play.Example"), "play.example")).is_ok());
+        assert!(same_origin(&headers(None, "play.example")).is_ok());
+        for origin in ["https://evil.example", "null", "http://play.example:9090"] {
+            let refused = same_origin(&headers(Some(origin), "play.example:8080"));
+            assert_eq!(
+                refused.map_err(|e| e.kind),
+                Err(ErrorKind::CrossOrigin),
+                "{origin}"
+            );
+        }
+    }
+
+    #[test]
+    fn a_name_gets_a_few_attempts_whatever_the_address() {
+        let limits = AttemptLimits::default();
+        for i in 0..ATTEMPTS_PER_NAME {
+            let address = AddressKey::from(std::net::IpAddr::from([10, 0, 0, i as u8]));
+            assert!(limits.check(address, Some("ana")).is_ok());
+        }
+        let other = AddressKey::from(std::net::IpAddr::from([10, 0, 1, 1]));
+        let refused = limits.check(other, Some("ana")).expect_err("limited");
+        assert_eq!(refused.kind, ErrorKind::RateLimited);
+        assert!(refused.retry_after.is_some());
+        assert!(
+            limits.check(other, Some("bo")).is_ok(),
+            "another name is not limited"
+        );
+    }
+}

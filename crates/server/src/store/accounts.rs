@@ -1,0 +1,54 @@
+//! What the server keeps of accounts and of the browsers signed in to them
+//! (docs/server.md, "Accounts").
+
+use async_trait::async_trait;
+
+use super::StoreError;
+
+/// An account as stored.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct AccountRow {
+    pub id: String,
+    /// The name as shown.
+    pub name: String,
+    /// argon2id in the PHC string format; `None` for an account without a password.
+    pub password_hash: Option<String>,
+    /// Unix milliseconds.
+    pub created: i64,
+}
+
+/// One signed-in browser: the SHA-256 of its cookie's secret, whose account, until when.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct SessionRow {
+    pub token_hash: String,
+    pub account_id: String,
+    /// Unix milliseconds.
+    pub created: i64,
+    pub expires: i64,
+}
+
+/// The storage of accounts and sessions.
+#[async_trait]
+pub trait AccountStore: Send + Sync {
+    /// Stores a new account under `name_key` (its name as compared); `false`, and nothing
+    /// stored, when another account has that key.
+    async fn create_account(
+        &self,
+        account: &AccountRow,
+        name_key: &str,
+    ) -> Result<bool, StoreError>;
+    /// The account whose name compares as `name_key`.
+    async fn account_named(&self, name_key: &str) -> Result<Option<AccountRow>, StoreError>;
+    /// Stores a session, and forgets the account's sessions that expired by its start.
+    async fn create_session(&self, session: &SessionRow) -> Result<(), StoreError>;
+    /// The account of the session `token_hash` if it has not expired by `now`.
+    async fn session_account(
+        &self,
+        token_hash: &str,
+        now: i64,
+    ) -> Result<Option<AccountRow>, StoreError>;
+    /// Ends one session (nothing happens for an unknown one).
+    async fn end_session(&self, token_hash: &str) -> Result<(), StoreError>;
+    /// Ends every session of an account: it is signed out everywhere. How many ended.
+    async fn end_sessions_of(&self, account_id: &str) -> Result<u64, StoreError>;
+}

@@ -1,0 +1,363 @@
+//! Accounts on a real `tabletop serve` (SQLite and PostgreSQL): sign-up, sign-in and
+//! sign-out with a session cookie, the same answer for an unknown name as for a wrong
+//! password, names compared without regard to case, attempts limited per name, requests
+//! from another site's page refused, and hostile bodies answered with typed errors.
+
+mod common;
+
+use common::server::{Db, Server, TestDb};
+use rand::{Rng, SeedableRng};
+use rand_chacha::ChaCha8Rng;
+use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
+use serde_json::{json, Value};
+
+/// One HTTP answer: status, the session cookie set (`name=value`, if any), the whole
+/// `Set-Cookie` line, and the body.
+struct Answer {
+    status: u16,
+    cookie: Option<String>,
+    set_cookie: String,
+    body: Value,
+}
+
+async fn call(
+    server: &Server,
+    method: reqwest::Method,
+    path: &str,
+    cookie: Option<&str>,
+    body: Option<Value>,
+) -> Answer {
+    let mut request = reqwest::Client::new().request(method, format!("{}{path}", server.base));
+    if let Some(cookie) = cookie {
+        request = request.header(COOKIE, cookie);
+    }
+    if let Some(body) = body {
+        request = request.json(&body);
+    }
+    answer(request.send().await.expect("request")).await
+}
+
+async fn answer(response: reqwest::Response) -> Answer {
+    let status = response.status().as_u16();
+    let set_cookie = response
+        .headers()
+        .get(SET_COOKIE)
+        .and_then(|v| v.to_str().ok())
+        .unwrap_or_default()
+        .to_string();
+    let cookie = set_cookie
+        .split(';')
+        .next()
+        .filter(|pair| pair.starts_with("tabletop_session=") && pair.len() > 17)
+        .map(str::to_string);
+    let text = response.text().await.expect("body");
+    let body = serde_json::from_str(&text).unwrap_or(Value::String(text));
+    Answer {
+        status,
+        cookie,
+        set_cookie,
+        body,
+    }
+}
+
+async fn post(server: &Server, path: &str, cookie: Option<&str>, body: Option<Value>) -> Answer {
+    call(server, reqwest::Method::POST, path, cookie, body).await
+}
+
+async fn me(server: &Server, cookie: Option<&str>) -> Answer {
+    call(server, reqwest::Method::GET, "/api/account", cookie, None).await
+}
+
+fn credentials(name: &str, password: &str) -> Option<Value> {
+    Some(json!({"name": name, "password": password}))
+}
+
+async fn sign_in(server: &Server, name: &str, password: &str) -> Answer {
+    post(
+        server,
+        "/api/account/sign-in",
+        None,
+        credentials(name, password),
+    )
+    .await
+}
+
+/// Sign-up signs in; the session is an HTTP-only, `SameSite=Lax` cookie that works until
+/// it is signed out, here or everywhere; a name has one account whatever its case.
+async fn sign_up_in_and_out(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let up = post(
+        &server,
+        "/api/account/sign-up",
+        None,
+        credentials("Ana", "a long passphrase"),
+    )
+    .await;
+    assert_eq!(up.status, 201, "{}", up.body);
+    assert_eq!(up.body["name"], "Ana");
+    assert!(up.body.get("password").is_none() && !up.body.to_string().contains("passphrase"));
+    let first = up.cookie.expect("the session cookie");
+    for attribute in ["HttpOnly", "SameSite=Lax", "Path=/", "Max-Age=2592000"] {
+        assert!(up.set_cookie.contains(attribute), "{}", up.set_cookie);
+    }
+    assert!(!up.set_cookie.contains("Secure"), "served over plain HTTP");
+    let mine = me(&server, Some(&first)).await;
+    assert_eq!((mine.status, &mine.body["id"]), (200, &up.body["id"]));
+    let nobody = me(&server, None).await;
+    assert_eq!(
+        (nobody.status, nobody.body["kind"].as_str()),
+        (401, Some("not_signed_in"))
+    );
+    let forged = me(&server, Some("tabletop_session=0123")).await;
+    assert_eq!(forged.status, 401);
+
+    // One account per name, compared without regard to case.
+    let again = post(
+        &server,
+        "/api/account/sign-up",
+        None,
+        credentials("ANA", "another one!"),
+    )
+    .await;
+    assert_eq!(
+        (again.status, again.body["kind"].as_str()),
+        (409, Some("name_taken"))
+    );
+    assert!(again.cookie.is_none());
+
+    // A wrong password and an unknown name get the same answer.
+    let wrong = sign_in(&server, "ana", "a long passphrasE").await;
+    let unknown = sign_in(&server, "Nobody", "a long passphrase").await;
+    assert_eq!(
+        (wrong.status, wrong.body["kind"].as_str()),
+        (401, Some("bad_credentials"))
+    );
+    assert_eq!((unknown.status, &unknown.body), (wrong.status, &wrong.body));
+    assert!(wrong.cookie.is_none() && unknown.cookie.is_none());
+
+    let second = sign_in(&server, "ana", "a long passphrase").await;
+    assert_eq!(
+        (second.status, second.body["name"].as_str()),
+        (200, Some("Ana"))
+    );
+    let second = second.cookie.expect("a second session");
+    assert_ne!(second, first);
+
+    // Signing out ends this browser's session only.
+    let out = post(&server, "/api/account/sign-out", Some(&first), None).await;
+    assert_eq!(out.status, 204);
+    assert!(
+        out.set_cookie.starts_with("tabletop_session=;"),
+        "{}",
+        out.set_cookie
+    );
+    assert_eq!(me(&server, Some(&first)).await.status, 401);
+    assert_eq!(me(&server, Some(&second)).await.status, 200);
+
+    // Signing out everywhere ends them all.
+    let third = sign_in(&server, "Ana", "a long passphrase")
+        .await
+        .cookie
+        .expect("third");
+    let everywhere = post(
+        &server,
+        "/api/account/sign-out-everywhere",
+        Some(&second),
+        None,
+    )
+    .await;
+    assert_eq!(everywhere.status, 204);
+    assert_eq!(me(&server, Some(&second)).await.status, 401);
+    assert_eq!(me(&server, Some(&third)).await.status, 401);
+    let signed_out = post(
+        &server,
+        "/api/account/sign-out-everywhere",
+        Some(&third),
+        None,
+    )
+    .await;
+    assert_eq!(signed_out.body["kind"], "not_signed_in");
+
+    // The routes are in the OpenAPI document.
+    let (_, openapi) = server.get("/api/openapi.json").await;
+    for path in [
+        "/api/account",
+        "/api/account/sign-up",
+        "/api/account/sign-in",
+        "/api/account/sign-out",
+        "/api/account/sign-out-everywhere",
+    ] {
+        assert!(openapi["paths"].get(path).is_some(), "{path} is documented");
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_accounts_sign_up_in_and_out() {
+    let db = TestDb::new(Db::Sqlite).await.expect("sqlite");
+    sign_up_in_and_out(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_accounts_sign_up_in_and_out() {
+    if let Some(db) = TestDb::new(Db::Postgres).await {
+        sign_up_in_and_out(&db).await;
+    }
+}
+
+/// Names and passwords are checked; the answers are typed errors and create nothing.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn bad_sign_ups_create_nothing() {
+    let server = Server::with_sqlite();
+    for (body, kind) in [
+        (json!({"name": "Bo", "password": "short"}), "malformed"),
+        (
+            json!({"name": "Bo", "password": "é".repeat(257)}),
+            "malformed",
+        ),
+        (
+            json!({"name": "B\u{200B}o", "password": "long enough"}),
+            "malformed",
+        ),
+        (json!({"name": "", "password": "long enough"}), "malformed"),
+        (
+            json!({"name": "Bo", "password": "long enough", "admin": true}),
+            "malformed",
+        ),
+        (json!({"name": "Bo"}), "malformed"),
+    ] {
+        let refused = post(&server, "/api/account/sign-up", None, Some(body.clone())).await;
+        assert_eq!(
+            (refused.status, refused.body["kind"].as_str()),
+            (400, Some(kind)),
+            "{body}"
+        );
+        assert!(refused.cookie.is_none());
+    }
+    assert_eq!(
+        sign_in(&server, "Bo", "long enough").await.status,
+        401,
+        "no account was made"
+    );
+}
+
+/// A page of another site cannot sign a browser in, up or out: its `Origin` is refused
+/// before anything is done. The server's own pages pass.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_from_another_site_are_refused() {
+    let server = Server::with_sqlite();
+    let host = server.base.trim_start_matches("http://").to_string();
+    let http = reqwest::Client::new();
+    let from = |origin: &str, path: &str| {
+        http.post(format!("{}{path}", server.base))
+            .header(ORIGIN, origin)
+            .json(&json!({"name": "Cy", "password": "long enough"}))
+    };
+    for path in [
+        "/api/account/sign-up",
+        "/api/account/sign-in",
+        "/api/account/sign-out",
+        "/api/account/sign-out-everywhere",
+    ] {
+        let refused = answer(
+            from("https://evil.example", path)
+                .send()
+                .await
+                .expect("post"),
+        )
+        .await;
+        assert_eq!(
+            (refused.status, refused.body["kind"].as_str()),
+            (403, Some("cross_origin")),
+            "{path}"
+        );
+        assert!(refused.cookie.is_none());
+    }
+    let own = answer(
+        from(&format!("http://{host}"), "/api/account/sign-up")
+            .send()
+            .await
+            .expect("post"),
+    )
+    .await;
+    assert_eq!(own.status, 201, "{}", own.body);
+}
+
+/// A name gets five attempts at once, then one a minute, whatever the address and
+/// whether or not it has an account; another name is not held back.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sign_in_attempts_are_limited_per_name() {
+    let server = Server::with_sqlite();
+    let up = post(
+        &server,
+        "/api/account/sign-up",
+        None,
+        credentials("Dee", "the right one"),
+    )
+    .await;
+    assert_eq!(up.status, 201);
+    for name in ["Dee", "Nobody"] {
+        for _ in 0..5 {
+            assert_eq!(sign_in(&server, name, "a wrong one").await.status, 401);
+        }
+        let limited = sign_in(&server, name, "the right one").await;
+        assert_eq!(
+            (limited.status, limited.body["kind"].as_str()),
+            (429, Some("rate_limited")),
+            "{name}"
+        );
+        assert!(limited.cookie.is_none());
+    }
+    let up = post(
+        &server,
+        "/api/account/sign-up",
+        None,
+        credentials("Eve", "the right one"),
+    )
+    .await;
+    assert_eq!(up.status, 201);
+    assert_eq!(sign_in(&server, "Eve", "the right one").await.status, 200);
+}
+
+/// Random bodies, some near the real thing, to the account routes: every answer is a
+/// typed error or a success, never a server error or a dropped connection.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn hostile_bodies_get_typed_errors() {
+    let server = Server::with_sqlite();
+    let mut rng = ChaCha8Rng::seed_from_u64(30);
+    let fragments: [&[u8]; 8] = [
+        b"{\"name\":",
+        b"\"password\":",
+        b"\"\\u0000\"",
+        b"null",
+        b"[1,{}]",
+        b"}",
+        b"\"\xff\xfe\"",
+        b"12345678901234567890",
+    ];
+    let http = reqwest::Client::new();
+    for i in 0..300 {
+        let path = ["/api/account/sign-up", "/api/account/sign-in"][i % 2];
+        let mut body = Vec::new();
+        for _ in 0..rng.gen_range(0..6) {
+            if rng.gen_bool(0.7) {
+                body.extend_from_slice(fragments[rng.gen_range(0..fragments.len())]);
+            } else {
+                body.push(rng.gen());
+            }
+        }
+        let response = http
+            .post(format!("{}{path}", server.base))
+            .header("content-type", "application/json")
+            .body(body.clone())
+            .send()
+            .await
+            .expect("every body is answered");
+        let got = answer(response).await;
+        assert!(
+            got.status < 500 && (got.status < 300 || got.body["kind"].is_string()),
+            "{path} {body:?}: {} {}",
+            got.status,
+            got.body
+        );
+    }
+}
