@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::server::{Db, Server, TestDb};
+use common::server::{Client, Db, Server, TestDb};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
@@ -359,5 +359,179 @@ async fn hostile_bodies_get_typed_errors() {
             got.status,
             got.body
         );
+    }
+}
+
+/// A two-seat Valley of the Kings table with both seats taken: the tokens of seats 0, 1.
+async fn running_valley(server: &Server) -> (String, String, String) {
+    let (id, tokens) = server
+        .create(
+            json!({"game": "valley", "config": {"players": 2}, "seats": [
+                {"kind": "human", "name": "Ana"}, {"kind": "human", "name": "Bo"}
+            ]}),
+        )
+        .await;
+    let token = |seat: usize| tokens[seat].clone().expect("a seat token");
+    (id, token(0), token(1))
+}
+
+async fn claim(server: &Server, cookie: &str, seats: Value) -> Answer {
+    post(
+        server,
+        "/api/account/seats",
+        Some(cookie),
+        Some(json!({"seats": seats})),
+    )
+    .await
+}
+
+/// The seat the server gives a connection that says hello without a token.
+async fn hello_without_token(server: &Server, id: &str, headers: &[(&'static str, &str)]) -> Value {
+    let mut client = Client::open_with(server, id, headers).await;
+    client.send(&json!({"type": "hello"})).await;
+    let state = client.next().await;
+    assert_eq!(state["type"], "state", "{state}");
+    state["seat"].clone()
+}
+
+/// A guest's seat joins the account, and then opens in another browser signed in to it:
+/// the WebSocket and the seat's own routes take the session for the token. Only a taken
+/// seat's token counts (an invitation is not a seat yet), a seat belongs to one account,
+/// and another site's page gets a spectator's socket.
+async fn seats_follow_their_account(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let ana = post(
+        &server,
+        "/api/account/sign-up",
+        None,
+        credentials("Ana", "a long passphrase"),
+    )
+    .await
+    .cookie
+    .expect("signed up");
+    let (id, seat0, seat1) = running_valley(&server).await;
+    let (open, invitations) = server
+        .create(
+            json!({"game": "valley", "config": {"players": 2}, "seats": [
+                {"kind": "human", "name": "Ana"}, {"kind": "human"}
+            ]}),
+        )
+        .await;
+    let invitation = invitations[1].clone().expect("an invitation");
+
+    let claimed = claim(
+        &server,
+        &ana,
+        json!([
+            {"game": id, "token": seat0},
+            {"game": id, "token": "not a token"},
+            {"game": "nosuchgame00", "token": seat1},
+            {"game": open, "token": invitation},
+        ]),
+    )
+    .await;
+    assert_eq!(claimed.status, 200, "{}", claimed.body);
+    let seats = claimed.body.as_array().expect("seats");
+    assert_eq!(seats.len(), 1, "{}", claimed.body);
+    assert_eq!(
+        (seats[0]["seat"].as_u64(), &seats[0]["game"]["id"]),
+        (Some(0), &json!(id))
+    );
+
+    // Another account cannot take Ana's seat with its token; it takes its own.
+    let bo = post(
+        &server,
+        "/api/account/sign-up",
+        None,
+        credentials("Bo", "another passphrase"),
+    )
+    .await
+    .cookie
+    .expect("signed up");
+    let taken = claim(
+        &server,
+        &bo,
+        json!([{"game": id, "token": seat0}, {"game": id, "token": seat1}]),
+    )
+    .await;
+    let seats = taken.body.as_array().expect("seats");
+    assert_eq!(seats.len(), 1, "{}", taken.body);
+    assert_eq!(seats[0]["seat"], 1);
+
+    // Another browser, signed in to Ana's account, holds no token and still has her seat.
+    let elsewhere = sign_in(&server, "Ana", "a long passphrase")
+        .await
+        .cookie
+        .expect("signed in");
+    let mine = call(
+        &server,
+        reqwest::Method::GET,
+        "/api/account/seats",
+        Some(&elsewhere),
+        None,
+    )
+    .await;
+    assert_eq!(mine.body.as_array().map(Vec::len), Some(1), "{}", mine.body);
+    assert_eq!(mine.body[0]["game"]["status"], "running");
+    let cookie_header = elsewhere.as_str();
+    assert_eq!(
+        hello_without_token(&server, &id, &[("cookie", cookie_header)]).await,
+        0
+    );
+    assert_eq!(
+        hello_without_token(&server, &id, &[("cookie", &bo)]).await,
+        1
+    );
+    assert_eq!(hello_without_token(&server, &id, &[]).await, Value::Null);
+    let from_elsewhere = [
+        ("cookie", cookie_header),
+        ("origin", "https://evil.example"),
+    ];
+    assert_eq!(
+        hello_without_token(&server, &id, &from_elsewhere).await,
+        Value::Null
+    );
+    // The seat's view as text is the same by session as by token.
+    let by_token = reqwest::Client::new()
+        .get(format!("{}/api/games/{id}/text", server.base))
+        .bearer_auth(&seat0)
+        .send()
+        .await
+        .expect("text")
+        .text()
+        .await
+        .expect("text");
+    let by_session = call(
+        &server,
+        reqwest::Method::GET,
+        &format!("/api/games/{id}/text"),
+        Some(cookie_header),
+        None,
+    )
+    .await;
+    assert_eq!(by_session.body, Value::String(by_token.clone()));
+    let (_, _, spectators) = server.get_text(&format!("/api/games/{id}/text")).await;
+    assert_ne!(spectators, by_token, "a seat's view shows its hand");
+
+    // Signed out, the browser is a spectator again.
+    post(&server, "/api/account/sign-out", Some(&elsewhere), None).await;
+    assert_eq!(
+        hello_without_token(&server, &id, &[("cookie", cookie_header)]).await,
+        Value::Null
+    );
+    let refused = claim(&server, &elsewhere, json!([])).await;
+    assert_eq!(refused.body["kind"], "not_signed_in");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_seats_follow_their_account() {
+    let db = TestDb::new(Db::Sqlite).await.expect("sqlite");
+    seats_follow_their_account(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_seats_follow_their_account() {
+    if let Some(db) = TestDb::new(Db::Postgres).await {
+        seats_follow_their_account(&db).await;
     }
 }

@@ -339,13 +339,26 @@ fn without_presence(seats: &Value) -> Value {
 impl Client {
     /// Connects without saying hello.
     pub async fn open(server: &Server, id: &str) -> Client {
-        let (ws, _) = tokio::time::timeout(
-            RECV_LIMIT,
-            tokio_tungstenite::connect_async(server.ws_url(id)),
-        )
-        .await
-        .expect("the WebSocket connects within the limit")
-        .expect("connect the WebSocket");
+        Self::open_with(server, id, &[]).await
+    }
+
+    /// Connects with these headers on the upgrade request (a session cookie, an
+    /// `Origin`), without saying hello.
+    pub async fn open_with(server: &Server, id: &str, headers: &[(&'static str, &str)]) -> Client {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let mut request = server
+            .ws_url(id)
+            .into_client_request()
+            .expect("a WebSocket request");
+        for (name, value) in headers {
+            request
+                .headers_mut()
+                .insert(*name, value.parse().expect("a header value"));
+        }
+        let (ws, _) = tokio::time::timeout(RECV_LIMIT, tokio_tungstenite::connect_async(request))
+            .await
+            .expect("the WebSocket connects within the limit")
+            .expect("connect the WebSocket");
         Client {
             ws,
             seat: None,

@@ -54,7 +54,9 @@ const MAX_LIST: u32 = 200;
         crate::accounts::sign_in,
         crate::accounts::sign_out,
         crate::accounts::sign_out_everywhere,
-        crate::accounts::me
+        crate::accounts::me,
+        crate::accounts::seats::claim,
+        crate::accounts::seats::list
     ),
     components(schemas(
         Kinds,
@@ -86,7 +88,10 @@ const MAX_LIST: u32 = 200;
         ReplayRequest,
         Replay,
         crate::accounts::Credentials,
-        crate::accounts::Account
+        crate::accounts::Account,
+        crate::accounts::seats::SeatTokens,
+        crate::accounts::seats::SeatToken,
+        crate::accounts::seats::AccountSeat
     ))
 )]
 pub struct ApiDoc;
@@ -349,9 +354,11 @@ fn bearer_token(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
 
 /// The seat of the request's bearer token (`Authorization: Bearer TOKEN`); `None` without
 /// the header (a spectator).
+/// The seat of the bearer token; without one, the signed-in person's seat at the game, if
+/// any.
 async fn bearer_seat(app: &App, id: &str, headers: &HeaderMap) -> Result<Option<u8>, ApiError> {
     let Some(token) = bearer_token(headers)? else {
-        return Ok(None);
+        return crate::accounts::session::seat_of(app, headers, id).await;
     };
     let table = app.hub.table(id).await?;
     table

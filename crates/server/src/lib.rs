@@ -201,6 +201,15 @@ pub fn router(app: Arc<App>) -> Router {
             post(accounts::sign_out_everywhere),
         )
         .route("/api/account", get(accounts::me))
+        .route(
+            "/api/account/seats",
+            with_body(
+                post(accounts::seats::claim),
+                api::MAX_BODY_BYTES,
+                app.body_timeout,
+            )
+            .get(accounts::seats::list),
+        )
         .route("/api/openapi.json", get(api::openapi))
         .route("/healthz", get(api::health))
         .route("/metrics", get(api::metrics))

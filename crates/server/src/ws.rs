@@ -7,9 +7,11 @@ use std::time::{Duration, Instant};
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use axum::extract::{Path, State, WebSocketUpgrade};
+use axum::http::HeaderMap;
 use axum::response::Response;
 use tokio::sync::broadcast::error::RecvError;
 
+use crate::accounts::session::{self, same_origin};
 use crate::error::ApiError;
 use crate::hub::{Broadcast, Mover, Table, Watch};
 use crate::names::clean_name;
@@ -52,11 +54,19 @@ pub async fn upgrade(
     ws: WebSocketUpgrade,
     Path(id): Path<String>,
     State(app): State<Arc<App>>,
+    headers: HeaderMap,
 ) -> Response {
+    // The signed-in person's seat, taken by a hello without a token. Only from the
+    // server's own pages: another site's page may open a socket with the person's cookie,
+    // and gets a spectator's.
+    let account_seat = match same_origin(&headers) {
+        Ok(()) => session::seat_of(&app, &headers, &id).await.ok().flatten(),
+        Err(_) => None,
+    };
     ws.read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| session(app, id, socket))
+        .on_upgrade(move |socket| session(app, id, account_seat, socket))
 }
 
 async fn send(socket: &mut WebSocket, text: impl Into<Utf8Bytes>) -> bool {
@@ -116,7 +126,7 @@ fn parse(text: &str) -> Result<ClientMessage, ApiError> {
 
 /// One connection. Its task alone reads and writes the socket, never both at once, so the
 /// socket is not split into halves (each of which would take a lock to reach it).
-async fn session(app: Arc<App>, id: String, mut socket: WebSocket) {
+async fn session(app: Arc<App>, id: String, account_seat: Option<u8>, mut socket: WebSocket) {
     let table = match app.hub.table(&id).await {
         Ok(table) => table,
         Err(e) => {
@@ -155,7 +165,7 @@ async fn session(app: Arc<App>, id: String, mut socket: WebSocket) {
                 };
                 match parse(&text) {
                     Ok(ClientMessage::Hello { token, name }) => {
-                        match hello(&app, &table, token, name).await {
+                        match hello(&app, &table, token.ok_or(account_seat), name).await {
                             Ok(seated) => break seated,
                             Err(e) => {
                                 send_error(&mut socket, &e).await;
@@ -290,17 +300,19 @@ fn resync(watch: &Watch, seen: &mut u64) -> Option<Utf8Bytes> {
     Some(text.into())
 }
 
-/// The seat of a hello: the token's seat, or the spectator. A free seat's token is its
+/// The seat of a hello: the token's seat; without a token, the signed-in person's seat at
+/// the table (`Err(account_seat)`), or the spectator. A free seat's token is its
 /// invitation: the hello claims the seat, which gets a new token (returned, for this
 /// connection's state message), and the invitation is spent.
 async fn hello(
     app: &Arc<App>,
     table: &Arc<Table>,
-    token: Option<String>,
+    token: Result<String, Option<u8>>,
     name: Option<String>,
 ) -> Result<(Option<u8>, Option<String>), ApiError> {
-    let Some(token) = token else {
-        return Ok((None, None));
+    let token = match token {
+        Ok(token) => token,
+        Err(account_seat) => return Ok((account_seat, None)),
     };
     let (seat, free) = table.token_seat(&token).ok_or_else(|| {
         ApiError::new(

@@ -82,21 +82,36 @@ impl FromRequestParts<Arc<App>> for SignedIn {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, ApiError> {
-        let not_signed_in = || {
+        let account = account_of(app, &parts.headers).await?.ok_or_else(|| {
             ApiError::new(
                 ErrorKind::NotSignedIn,
                 "not signed in (or the session has ended): sign in again",
             )
-        };
-        let token_hash = token_hash(&parts.headers).ok_or_else(not_signed_in)?;
-        let account = app
-            .hub
-            .store()
-            .session_account(&token_hash, now_ms())
-            .await?
-            .ok_or_else(not_signed_in)?;
+        })?;
         Ok(SignedIn { account })
     }
+}
+
+/// The account a request's session cookie signs in, if it has a live one.
+pub async fn account_of(app: &App, headers: &HeaderMap) -> Result<Option<AccountRow>, ApiError> {
+    let Some(token_hash) = token_hash(headers) else {
+        return Ok(None);
+    };
+    Ok(app
+        .hub
+        .store()
+        .session_account(&token_hash, now_ms())
+        .await?)
+}
+
+/// The account's seat at game `id` (its lowest, if it has several), for a request with
+/// no seat token: a signed-in person's seats open in any browser.
+pub async fn seat_of(app: &App, headers: &HeaderMap, id: &str) -> Result<Option<u8>, ApiError> {
+    let Some(account) = account_of(app, headers).await? else {
+        return Ok(None);
+    };
+    let seats = app.hub.store().seats_at(&account.id, id).await?;
+    Ok(seats.first().copied())
 }
 
 /// Refuses a request a browser sent from another site's page: its `Origin` is not this

@@ -486,6 +486,17 @@ impl Hub {
             .collect())
     }
 
+    /// The summaries of these games as stored (unknown ids are left out), in their order.
+    pub async fn stored_summaries(&self, ids: &[String]) -> Result<Vec<GameSummary>, ApiError> {
+        let mut summaries = Vec::with_capacity(ids.len());
+        for id in ids {
+            if let Some(row) = self.store.load_row(id).await? {
+                summaries.push(summary_of(&row));
+            }
+        }
+        Ok(summaries)
+    }
+
     /// The replay record, once the game is over (before, it would reveal the seed).
     /// A game on corrected data carries the data file's text (`data_toml`), so that the
     /// record replays anywhere.

@@ -51,4 +51,17 @@ pub trait AccountStore: Send + Sync {
     async fn end_session(&self, token_hash: &str) -> Result<(), StoreError>;
     /// Ends every session of an account: it is signed out everywhere. How many ended.
     async fn end_sessions_of(&self, account_id: &str) -> Result<u64, StoreError>;
+    /// Makes a game's seat the account's unless it is another account's already: whether
+    /// it is the account's now.
+    async fn claim_seat(
+        &self,
+        account_id: &str,
+        game_id: &str,
+        seat: u8,
+    ) -> Result<bool, StoreError>;
+    /// The account's seats at a game, lowest first.
+    async fn seats_at(&self, account_id: &str, game_id: &str) -> Result<Vec<u8>, StoreError>;
+    /// The account's seats, as (game id, seat), the newest games first, at most `limit`.
+    async fn seats_of(&self, account_id: &str, limit: u32)
+        -> Result<Vec<(String, u8)>, StoreError>;
 }

@@ -20,6 +20,11 @@ fn account_row(row: &AnyRow) -> Result<AccountRow, StoreError> {
     })
 }
 
+fn seat_of_row(row: &AnyRow) -> Result<u8, StoreError> {
+    let seat: i32 = row.try_get("seat")?;
+    u8::try_from(seat).map_err(|_| StoreError::Corrupt(format!("seat {seat} of an account")))
+}
+
 #[async_trait]
 impl AccountStore for SqlStore {
     async fn create_account(
@@ -98,6 +103,63 @@ impl AccountStore for SqlStore {
             .execute(&self.writes)
             .await?;
         Ok(())
+    }
+
+    async fn claim_seat(
+        &self,
+        account_id: &str,
+        game_id: &str,
+        seat: u8,
+    ) -> Result<bool, StoreError> {
+        sqlx::query(
+            "INSERT INTO account_seats (game_id, seat, account_id) VALUES ($1, $2, $3) \
+             ON CONFLICT (game_id, seat) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(i32::from(seat))
+        .bind(account_id)
+        .execute(&self.writes)
+        .await?;
+        let owner =
+            sqlx::query("SELECT account_id FROM account_seats WHERE game_id = $1 AND seat = $2")
+                .bind(game_id)
+                .bind(i32::from(seat))
+                .fetch_optional(&self.writes)
+                .await?;
+        Ok(match owner {
+            Some(row) => row.try_get::<String, _>("account_id")? == account_id,
+            None => false,
+        })
+    }
+
+    async fn seats_at(&self, account_id: &str, game_id: &str) -> Result<Vec<u8>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seat FROM account_seats WHERE account_id = $1 AND game_id = $2 ORDER BY seat",
+        )
+        .bind(account_id)
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter().map(seat_of_row).collect()
+    }
+
+    async fn seats_of(
+        &self,
+        account_id: &str,
+        limit: u32,
+    ) -> Result<Vec<(String, u8)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT account_seats.game_id, account_seats.seat FROM account_seats \
+             JOIN games ON games.id = account_seats.game_id WHERE account_seats.account_id = $1 \
+             ORDER BY games.created DESC, games.id DESC, account_seats.seat LIMIT $2",
+        )
+        .bind(account_id)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get("game_id")?, seat_of_row(row)?)))
+            .collect()
     }
 
     async fn end_sessions_of(&self, account_id: &str) -> Result<u64, StoreError> {
