@@ -21,6 +21,10 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     GameSummary::export_all(config)?;
     LogEntry::export_all(config)?;
     server::Kinds::export_all(config)?;
+    server::Credentials::export_all(config)?;
+    server::Account::export_all(config)?;
+    server::SeatTokens::export_all(config)?;
+    server::AccountSeat::export_all(config)?;
     server::replay::ReplayRequest::export_all(config)?;
     server::replay::Replay::export_all(config)?;
     engine::Outcome::export_all(config)?;

@@ -45,6 +45,8 @@ use tokio::sync::watch;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
+pub use accounts::seats::{AccountSeat, SeatToken, SeatTokens};
+pub use accounts::{Account, Credentials};
 pub use api::{ApiDoc, Kinds};
 pub use bots::{BotPolicy, Strength, STRENGTHS};
 pub use catalog::{kind, Catalog, DataFile, GameKind, KindInfo, Setup};

@@ -1,7 +1,10 @@
 // The HTTP half of the API (docs/server.md), typed with the types generated from the Rust
 // code. Every failure becomes an ApiError carrying the server's stable `kind`, so screens
 // can show it in the current language.
+import type { Account } from '../generated/server/Account'
+import type { AccountSeat } from '../generated/server/AccountSeat'
 import type { CreateGame } from '../generated/server/CreateGame'
+import type { Credentials } from '../generated/server/Credentials'
 import type { Created } from '../generated/server/Created'
 import type { ErrorBody } from '../generated/server/ErrorBody'
 import type { ErrorKind } from '../generated/server/ErrorKind'
@@ -13,6 +16,7 @@ import type { LogEntry } from '../generated/server/LogEntry'
 import type { Status } from '../generated/server/Status'
 import type { Replay } from '../generated/server/Replay'
 import type { ReplayRequest } from '../generated/server/ReplayRequest'
+import type { SeatToken } from '../generated/server/SeatToken'
 import { lobbyPath, nextPage, type LobbyPage } from './lobby'
 import { isReplay } from './replay'
 
@@ -137,6 +141,28 @@ export const api = {
   /** The text of the corrected component data file a game plays on (its `data_digest` is set). */
   async data(id: string): Promise<string> {
     return (await send(`${gamePath(id)}/data`)).text()
+  },
+  /** The signed-in account (`not_signed_in` without a session: the cookie is HTTP-only). */
+  me(): Promise<Account> {
+    return json('/api/account')
+  },
+  signIn(credentials: Credentials): Promise<Account> {
+    return json('/api/account/sign-in', post(credentials))
+  },
+  signUp(credentials: Credentials): Promise<Account> {
+    return json('/api/account/sign-up', post(credentials))
+  },
+  /** Ends this browser's session, or (`everywhere`) every session of the account. */
+  async signOut(everywhere = false): Promise<void> {
+    await send(everywhere ? '/api/account/sign-out-everywhere' : '/api/account/sign-out', { method: 'POST' })
+  },
+  /** Hands the account the seats of these tokens; answers those that are the account's now. */
+  claimSeats(seats: SeatToken[]): Promise<AccountSeat[]> {
+    return json('/api/account/seats', post({ seats }))
+  },
+  /** The account's seats, the newest games first. */
+  accountSeats(): Promise<AccountSeat[]> {
+    return json('/api/account/seats')
   },
   /** The position drawn as text (the terminal client's screen), as the token's seat sees it. */
   async text(id: string, token: string | null): Promise<string> {

@@ -1,5 +1,6 @@
-// "My games": the seats this browser holds. There are no accounts, a seat is its secret
-// token, so the tokens live here (local storage) and nowhere else.
+// "My games": the seats this browser holds. A seat is its secret token, so the tokens live
+// here (local storage). Signed in, the account's seats taken elsewhere are listed here too,
+// without a token (lib/account.svelte.ts): the server seats a signed-in hello by its session.
 import type { GameSummary } from '../generated/server/GameSummary'
 import { isLow, remainingMs } from './clock'
 

@@ -1,0 +1,74 @@
+// The signed-in person, if any (docs/server.md, "Accounts"). The session itself is an
+// HTTP-only cookie that the browser sends by itself; this keeps who it is, for the screens,
+// and moves seats between this browser and the account: the seats held here (their tokens)
+// are handed to the account, and the account's seats taken elsewhere are listed here
+// without a token (a signed-in hello without one takes them).
+import type { Account } from '../generated/server/Account'
+import type { AccountSeat } from '../generated/server/AccountSeat'
+import type { Credentials } from '../generated/server/Credentials'
+import { api, asProblem } from './api'
+import { myGames, rememberGame, type MyGame } from './myGames'
+
+/** The server takes at most this many seats a request (crates/server: MAX_CLAIMED). */
+const CLAIM_AT_ONCE = 100
+
+export const session = $state<{ account: Account | null; checked: boolean }>({ account: null, checked: false })
+
+let checking: Promise<void> | undefined
+
+/** Asks the server who this browser is signed in as, once per page load, and syncs the seats. */
+export function checkSession(): Promise<void> {
+  checking ??= check()
+  return checking
+}
+
+async function check(): Promise<void> {
+  try {
+    session.account = await api.me()
+  } catch (error) {
+    // Not signed in, or the server is unreachable: either way, a guest for now.
+    if (asProblem(error).kind !== 'not_signed_in') console.warn('account check failed', error)
+    session.account = null
+  }
+  session.checked = true
+  if (session.account) await syncSeats()
+}
+
+export async function signIn(mode: 'sign_in' | 'sign_up', credentials: Credentials): Promise<void> {
+  session.account = await (mode === 'sign_in' ? api.signIn(credentials) : api.signUp(credentials))
+  session.checked = true
+  await syncSeats()
+}
+
+export async function signOut(everywhere = false): Promise<void> {
+  await api.signOut(everywhere)
+  session.account = null
+}
+
+/** Hands one seat just taken here to the account (when signed in); failures wait for the next sync. */
+export function handSeat(game: string, token: string | null): void {
+  if (session.account && token) api.claimSeats([{ game, token }]).catch(() => undefined)
+}
+
+/**
+ * The seats this browser holds go to the account, and the account's seats become games of
+ * this browser (without a token). Failures leave both as they were: the next load retries.
+ */
+export async function syncSeats(now = Date.now()): Promise<void> {
+  const held = myGames().flatMap((g) => (g.token ? [{ game: g.id, token: g.token }] : []))
+  try {
+    if (held.length > 0) await api.claimSeats(held.slice(0, CLAIM_AT_ONCE))
+    const known = new Set(myGames().map((g) => g.id))
+    // Oldest first, so that the newest ends at the front of "my games".
+    for (const seat of (await api.accountSeats()).reverse()) {
+      if (!known.has(seat.game.id)) rememberGame(fromAccountSeat(seat, now))
+    }
+  } catch (error) {
+    console.warn('syncing the account seats failed', error)
+  }
+}
+
+/** The entry of "my games" for a seat the account holds and this browser has no token of. */
+export function fromAccountSeat(seat: AccountSeat, now: number): MyGame {
+  return { id: seat.game.id, game: seat.game.game, seat: seat.seat, token: null, invites: [], added: now }
+}
