@@ -3,11 +3,7 @@
 // nothing with the first) signs in to it, finds the table among its games and is at the
 // table in her seat, without ever holding its token. Signed out, it is a guest again.
 import { expect, test, type Page } from '@playwright/test'
-import type { CreateGame } from '../src/generated/server/CreateGame'
-import type { Created } from '../src/generated/server/Created'
-import { probe, SCREENS } from './table'
-
-const seatRow = (page: Page, seat: number) => page.locator(`[data-testid="seat"][data-seat="${seat}"]`)
+import { createAdaAndBen, holdSeat, probe, SCREENS, seatRow } from './table'
 
 async function fillAccountForm(page: Page, name: string, password: string): Promise<void> {
   const form = page.getByTestId('account-form')
@@ -20,27 +16,9 @@ async function fillAccountForm(page: Page, name: string, password: string): Prom
 test('a guest signs up and her seat opens in a second browser signed in to her account', async ({ browser }) => {
   const first = await browser.newContext()
   const page = await first.newPage()
-  const request: CreateGame = {
-    game: 'valley',
-    config: { players: 2 },
-    seed: null,
-    seats: [
-      { kind: 'human', name: 'Ada' },
-      { kind: 'human', name: 'Ben' },
-    ],
-    stand_in: null,
-    clock: { kind: 'turn_based', per_move_secs: 86_400, bank_secs: 259_200 },
-  }
-  const response = await page.request.post('/api/games', { data: request })
-  expect(response.ok(), await response.text()).toBeTruthy()
-  const created = (await response.json()) as Created
-  const token = created.seats.find((s) => s.seat === 0)?.token ?? null
+  const created = await createAdaAndBen(page)
   // Ada's seat held in this browser, as if she had made the table from the lobby.
-  await page.goto('/')
-  await page.evaluate(
-    (games) => localStorage.setItem('tabletop.games', JSON.stringify(games)),
-    [{ id: created.id, game: 'valley', seat: 0, token, invites: [], added: Date.now() }],
-  )
+  await holdSeat(page, created, 0)
   await page.goto(`/#/game/${created.id}`)
   await expect(seatRow(page, 0).locator('.tag.you')).toBeVisible()
 

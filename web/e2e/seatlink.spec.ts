@@ -3,21 +3,7 @@
 // and is at the table as Ada, with her clock, her turn or whose turn it is, and the token
 // gone from the address bar. A browser that plays another seat at that table is asked first.
 import { expect, test, type Page } from '@playwright/test'
-import type { CreateGame } from '../src/generated/server/CreateGame'
-import type { Created } from '../src/generated/server/Created'
-import { probe, SCREENS } from './table'
-
-const seatRow = (page: Page, seat: number) => page.locator(`[data-testid="seat"][data-seat="${seat}"]`)
-
-/** Holds `seat` of `created` in `page`'s browser, as if it had made the table from the lobby. */
-async function holdSeat(page: Page, created: Created, seat: number): Promise<void> {
-  const token = created.seats.find((s) => s.seat === seat)?.token ?? null
-  expect(token).toBeTruthy()
-  // src/lib/myGames.ts's entry, not imported: it would bring the app's i18n into this compilation.
-  const mine = { id: created.id, game: 'valley', seat, token, invites: [], added: Date.now() }
-  await page.goto('/')
-  await page.evaluate((games) => localStorage.setItem('tabletop.games', JSON.stringify(games)), [mine])
-}
+import { createAdaAndBen, holdSeat, probe, SCREENS, seatRow } from './table'
 
 /** What this browser's local storage holds for game `id`. */
 async function stored(page: Page, id: string): Promise<{ seat: number | null; token: string | null } | undefined> {
@@ -31,20 +17,7 @@ test("a seat link takes Ada's seat at a turn-based table to another browser", as
   const phoneContext = { viewport: { width: 390, height: 844 } }
   const first = await browser.newContext({ permissions: ['clipboard-read', 'clipboard-write'] })
   const page = await first.newPage()
-  const request: CreateGame = {
-    game: 'valley',
-    config: { players: 2 },
-    seed: null,
-    seats: [
-      { kind: 'human', name: 'Ada' },
-      { kind: 'human', name: 'Ben' },
-    ],
-    stand_in: null,
-    clock: { kind: 'turn_based', per_move_secs: 86_400, bank_secs: 259_200 },
-  }
-  const response = await page.request.post('/api/games', { data: request })
-  expect(response.ok(), await response.text()).toBeTruthy()
-  const created = (await response.json()) as Created
+  const created = await createAdaAndBen(page)
   const adaToken = created.seats.find((s) => s.seat === 0)?.token ?? ''
 
   await holdSeat(page, created, 0)

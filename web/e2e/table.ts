@@ -2,6 +2,8 @@
 // board, reading the server's own answers to compare with what the page shows.
 import { expect, type APIRequestContext, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
+import type { CreateGame } from '../src/generated/server/CreateGame'
+import type { Created } from '../src/generated/server/Created'
 import type { GameSummary } from '../src/generated/server/GameSummary'
 import type { Kinds } from '../src/generated/server/Kinds'
 import type { TabletopDebug } from '../src/lib/debug'
@@ -29,6 +31,37 @@ export async function positionText(page: Page): Promise<string> {
     return (copy.textContent ?? '').replace(/\s+/g, ' ').trim()
   })
 }
+
+/** A turn-based Valley of the Kings table of two people, Ada (seat 0) and Ben, both seated. */
+export async function createAdaAndBen(page: Page): Promise<Created> {
+  const request: CreateGame = {
+    game: 'valley',
+    config: { players: 2 },
+    seed: null,
+    seats: [
+      { kind: 'human', name: 'Ada' },
+      { kind: 'human', name: 'Ben' },
+    ],
+    stand_in: null,
+    clock: { kind: 'turn_based', per_move_secs: 86_400, bank_secs: 259_200 },
+  }
+  const response = await page.request.post('/api/games', { data: request })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  return (await response.json()) as Created
+}
+
+/** Holds `seat` of `created` in `page`'s browser, as if it had made the table from the lobby. */
+export async function holdSeat(page: Page, created: Created, seat: number): Promise<void> {
+  const token = created.seats.find((s) => s.seat === seat)?.token ?? null
+  expect(token).toBeTruthy()
+  // src/lib/myGames.ts's entry, not imported: it would bring the app's i18n into this compilation.
+  const mine = { id: created.id, game: 'valley', seat, token, invites: [], added: Date.now() }
+  await page.goto('/')
+  await page.evaluate((games) => localStorage.setItem('tabletop.games', JSON.stringify(games)), [mine])
+}
+
+/** The row of `seat` in the table's players panel. */
+export const seatRow = (page: Page, seat: number) => page.locator(`[data-testid="seat"][data-seat="${seat}"]`)
 
 export async function probe(page: Page): Promise<TabletopDebug | undefined> {
   return page.evaluate(() => window.__tabletop && { ...window.__tabletop })
