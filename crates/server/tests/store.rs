@@ -206,6 +206,7 @@ async fn contract(url: &str) {
         ["aaaaaaaaaaaa"]
     );
     leases(store.as_ref(), other.as_ref()).await;
+    accounts(store.as_ref(), "aaaaaaaaaaaa").await;
     store.ping().await.expect("ping");
     store.close().await;
     other.close().await;
@@ -215,6 +216,104 @@ async fn contract(url: &str) {
         .expect("reopen")
         .close()
         .await;
+}
+
+/// Accounts: one per name key, sessions honoured until they expire and ended one by one
+/// or all at once, a seat of a game (`game_id`, which exists) belonging to one account.
+async fn accounts(store: &dyn Store, game_id: &str) {
+    let account = |id: &str, name: &str| store::AccountRow {
+        id: id.to_string(),
+        name: name.to_string(),
+        password_hash: Some("$argon2id$…".into()),
+        created: 1_000,
+    };
+    let (ana, bo) = (account("acc-ana", "Ana"), account("acc-bo", "Bo"));
+    assert!(store.create_account(&ana, "ana").await.expect("create"));
+    assert!(!store
+        .create_account(&account("acc-x", "ANA"), "ana")
+        .await
+        .expect("taken"));
+    assert!(store.create_account(&bo, "bo").await.expect("create"));
+    assert_eq!(
+        store.account_named("ana").await.expect("named"),
+        Some(ana.clone())
+    );
+    assert_eq!(store.account_named("nobody").await.expect("named"), None);
+
+    let session = |hash: &str, account: &str, expires: i64| store::SessionRow {
+        token_hash: hash.to_string(),
+        account_id: account.to_string(),
+        created: 2_000,
+        expires,
+    };
+    store
+        .create_session(&session("s1", "acc-ana", 10_000))
+        .await
+        .expect("session");
+    store
+        .create_session(&session("s2", "acc-ana", 20_000))
+        .await
+        .expect("session");
+    let found = |hash: &'static str, now: i64| async move {
+        store
+            .session_account(hash, now)
+            .await
+            .expect("session account")
+            .map(|a| a.id)
+    };
+    assert_eq!(found("s1", 9_999).await.as_deref(), Some("acc-ana"));
+    assert_eq!(found("s1", 10_000).await, None, "expired at its expiry");
+    assert_eq!(found("nope", 0).await, None);
+    store.end_session("s2").await.expect("end");
+    assert_eq!(found("s2", 0).await, None);
+    store
+        .create_session(&session("s3", "acc-ana", 30_000))
+        .await
+        .expect("session");
+    store
+        .create_session(&session("s4", "acc-bo", 30_000))
+        .await
+        .expect("session");
+    assert_eq!(
+        store.end_sessions_of("acc-ana").await.expect("end all"),
+        2,
+        "s1 and s3"
+    );
+    assert_eq!(
+        found("s4", 0).await.as_deref(),
+        Some("acc-bo"),
+        "another account's stays"
+    );
+
+    assert!(store
+        .claim_seat("acc-ana", game_id, 0)
+        .await
+        .expect("claim"));
+    assert!(
+        store
+            .claim_seat("acc-ana", game_id, 0)
+            .await
+            .expect("again"),
+        "idempotent"
+    );
+    assert!(!store.claim_seat("acc-bo", game_id, 0).await.expect("taken"));
+    assert!(store
+        .claim_seat("acc-ana", game_id, 2)
+        .await
+        .expect("claim"));
+    assert_eq!(
+        store.seats_at("acc-ana", game_id).await.expect("seats"),
+        [0, 2]
+    );
+    assert!(store
+        .seats_at("acc-bo", game_id)
+        .await
+        .expect("seats")
+        .is_empty());
+    assert_eq!(
+        store.seats_of("acc-ana", 1).await.expect("seats of"),
+        [(game_id.to_string(), 0)]
+    );
 }
 
 /// A running game's lease: held by one process at a time, renewed by it, taken over by
