@@ -513,6 +513,38 @@ async fn seats_follow_their_account(db: &TestDb) {
     let (_, _, spectators) = server.get_text(&format!("/api/games/{id}/text")).await;
     assert_ne!(spectators, by_token, "a seat's view shows its hand");
 
+    // Her page, for everyone: the running table counts as played, not finished; the open
+    // one she did not hand over is not hers.
+    let ana_id = me(&server, Some(&ana)).await.body["id"].clone();
+    let page = call(
+        &server,
+        reqwest::Method::GET,
+        &format!("/api/accounts/{}", ana_id.as_str().expect("id")),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(page.status, 200, "{}", page.body);
+    assert_eq!(page.body["name"], "Ana");
+    assert_eq!(
+        page.body["games"],
+        json!([{"game": "valley", "played": 1, "finished": 0}])
+    );
+    assert_eq!(page.body["recent"][0]["game"]["id"], json!(id));
+    assert!(page.body.get("password_hash").is_none() && !page.body.to_string().contains("argon2"));
+    let nobody = call(
+        &server,
+        reqwest::Method::GET,
+        "/api/accounts/nosuchaccount",
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(
+        (nobody.status, nobody.body["kind"].as_str()),
+        (404, Some("not_found"))
+    );
+
     // Signed out, the browser is a spectator again.
     post(&server, "/api/account/sign-out", Some(&elsewhere), None).await;
     assert_eq!(

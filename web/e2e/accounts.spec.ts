@@ -37,6 +37,15 @@ test('a guest signs up and her seat opens in a second browser signed in to her a
   await page.screenshot({ path: `${SCREENS}/account-table.png` })
   await page.getByTestId('account-name').click()
 
+  // Her page: her name and the table she sits at.
+  await page.getByTestId('account-name').click()
+  await page.getByTestId('my-profile').click()
+  await expect(page.getByTestId('profile-name')).toHaveText(name)
+  await expect(page.getByTestId('profile-games')).toContainText('Valley of the Kings')
+  await expect(page.getByTestId('profile-games')).toContainText('1 table')
+  await expect(page.getByTestId('profile-recent').locator(`[data-game-id="${created.id}"]`)).toBeVisible()
+  await page.screenshot({ path: `${SCREENS}/profile.png` })
+
   // Her phone: a wrong password first, then the right one.
   const second = await browser.newContext({ viewport: { width: 390, height: 844 } })
   const phone = await second.newPage()

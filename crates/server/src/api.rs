@@ -56,7 +56,8 @@ const MAX_LIST: u32 = 200;
         crate::accounts::sign_out_everywhere,
         crate::accounts::me,
         crate::accounts::seats::claim,
-        crate::accounts::seats::list
+        crate::accounts::seats::list,
+        crate::accounts::profile::profile
     ),
     components(schemas(
         Kinds,
@@ -91,7 +92,9 @@ const MAX_LIST: u32 = 200;
         crate::accounts::Account,
         crate::accounts::seats::SeatTokens,
         crate::accounts::seats::SeatToken,
-        crate::accounts::seats::AccountSeat
+        crate::accounts::seats::AccountSeat,
+        crate::accounts::profile::Profile,
+        crate::accounts::profile::GamesPlayed
     ))
 )]
 pub struct ApiDoc;

@@ -45,6 +45,7 @@ use tokio::sync::watch;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
+pub use accounts::profile::{GamesPlayed, Profile};
 pub use accounts::seats::{AccountSeat, SeatToken, SeatTokens};
 pub use accounts::{Account, Credentials};
 pub use api::{ApiDoc, Kinds};
@@ -203,6 +204,7 @@ pub fn router(app: Arc<App>) -> Router {
             post(accounts::sign_out_everywhere),
         )
         .route("/api/account", get(accounts::me))
+        .route("/api/accounts/{id}", get(accounts::profile::profile))
         .route(
             "/api/account/seats",
             with_body(

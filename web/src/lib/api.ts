@@ -12,6 +12,7 @@ import type { GameSummary } from '../generated/server/GameSummary'
 import type { JoinGame } from '../generated/server/JoinGame'
 import type { Joined } from '../generated/server/Joined'
 import type { Kinds } from '../generated/server/Kinds'
+import type { Profile } from '../generated/server/Profile'
 import type { LogEntry } from '../generated/server/LogEntry'
 import type { Status } from '../generated/server/Status'
 import type { Replay } from '../generated/server/Replay'
@@ -159,6 +160,10 @@ export const api = {
   /** Hands the account the seats of these tokens; answers those that are the account's now. */
   claimSeats(seats: SeatToken[]): Promise<AccountSeat[]> {
     return json('/api/account/seats', post({ seats }))
+  },
+  /** A person's public page. */
+  profile(id: string): Promise<Profile> {
+    return json(`/api/accounts/${encodeURIComponent(id)}`)
   },
   /** The account's seats, the newest games first. */
   accountSeats(): Promise<AccountSeat[]> {

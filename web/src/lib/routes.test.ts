@@ -12,6 +12,8 @@ describe('routes', () => {
     expect(parseRoute('#/seat/abc/f00d')).toEqual({ screen: 'seat', id: 'abc', token: 'f00d' })
     expect(parseRoute('#/replay/abc')).toEqual({ screen: 'replay', id: 'abc' })
     expect(parseRoute('#/replay')).toEqual({ screen: 'replay', id: null })
+    expect(parseRoute('#/player/abc')).toEqual({ screen: 'player', id: 'abc' })
+    expect(parseRoute('#/player')).toEqual({ screen: 'missing', hash: '#/player' })
     expect(parseRoute('#/nowhere')).toEqual({ screen: 'missing', hash: '#/nowhere' })
     expect(parseRoute('#/game/a/b')).toMatchObject({ screen: 'missing' })
     // A seat link is nothing without its token, nor with more after it.
@@ -20,7 +22,7 @@ describe('routes', () => {
   })
 
   it('writes what it reads', () => {
-    for (const hash of [href.lobby(), href.table('x y'), href.table('x', true), href.join('g', 't'), href.joinOpen('g'), href.seat('g', 't'), href.replay('g'), href.replay()]) {
+    for (const hash of [href.lobby(), href.table('x y'), href.table('x', true), href.join('g', 't'), href.joinOpen('g'), href.seat('g', 't'), href.replay('g'), href.replay(), href.player('p q')]) {
       const route = parseRoute(hash)
       expect(route.screen).not.toBe('missing')
     }

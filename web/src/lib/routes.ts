@@ -7,12 +7,14 @@
 //   #/seat/ID/TOKEN    a seat link: one's own seat taken to another browser (the token
 //                      is stored and leaves the address bar at once)
 //   #/replay/ID        a finished game step by step; #/replay alone uploads a record file
+//   #/player/ID        a person's profile (an account id)
 export type Route =
   | { screen: 'lobby' }
   | { screen: 'table'; id: string; watch: boolean }
   | { screen: 'join'; id: string; token: string | null }
   | { screen: 'seat'; id: string; token: string }
   | { screen: 'replay'; id: string | null }
+  | { screen: 'player'; id: string }
   | { screen: 'missing'; hash: string }
 
 export function parseRoute(hash: string): Route {
@@ -28,6 +30,7 @@ export function parseRoute(hash: string): Route {
   if (head === 'join' && id && parts.length <= 3) return { screen: 'join', id, token: token ?? null }
   if (head === 'seat' && id && token && parts.length === 3) return { screen: 'seat', id, token }
   if (head === 'replay' && parts.length <= 2) return { screen: 'replay', id: id ?? null }
+  if (head === 'player' && id && parts.length === 2) return { screen: 'player', id }
   return { screen: 'missing', hash }
 }
 
@@ -40,6 +43,7 @@ export const href = {
   joinOpen: (id: string) => `#/join/${part(id)}`,
   seat: (id: string, token: string) => `#/seat/${part(id)}/${part(token)}`,
   replay: (id?: string) => (id ? `#/replay/${part(id)}` : '#/replay'),
+  player: (id: string) => `#/player/${part(id)}`,
 }
 
 /** The full invitation address to send a friend. */

@@ -2,6 +2,7 @@
 //! cookie (docs/server.md, "Accounts"). Guests keep playing with seat tokens.
 
 mod password;
+pub mod profile;
 pub mod seats;
 pub mod session;
 

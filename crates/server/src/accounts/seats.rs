@@ -120,7 +120,11 @@ pub async fn list(
     Ok(Json(with_summaries(&app, seats).await?))
 }
 
-async fn with_summaries(app: &App, seats: Vec<(String, u8)>) -> Result<Vec<AccountSeat>, ApiError> {
+/// Each seat with its game's summary as stored (a game no longer stored is left out).
+pub(super) async fn with_summaries(
+    app: &App,
+    seats: Vec<(String, u8)>,
+) -> Result<Vec<AccountSeat>, ApiError> {
     let ids: Vec<String> = seats.iter().map(|(id, _)| id.clone()).collect();
     let summaries = app.hub.stored_summaries(&ids).await?;
     Ok(seats

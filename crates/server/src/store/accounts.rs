@@ -37,6 +37,8 @@ pub trait AccountStore: Send + Sync {
         account: &AccountRow,
         name_key: &str,
     ) -> Result<bool, StoreError>;
+    /// The account of this id.
+    async fn account(&self, id: &str) -> Result<Option<AccountRow>, StoreError>;
     /// The account whose name compares as `name_key`.
     async fn account_named(&self, name_key: &str) -> Result<Option<AccountRow>, StoreError>;
     /// Stores a session, and forgets the account's sessions that expired by its start.

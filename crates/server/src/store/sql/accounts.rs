@@ -46,6 +46,18 @@ impl AccountStore for SqlStore {
         Ok(done.rows_affected() == 1)
     }
 
+    async fn account(&self, id: &str) -> Result<Option<AccountRow>, StoreError> {
+        sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE id = $1"
+        ))
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?
+        .as_ref()
+        .map(account_row)
+        .transpose()
+    }
+
     async fn account_named(&self, name_key: &str) -> Result<Option<AccountRow>, StoreError> {
         sqlx::query(&format!(
             "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name_key = $1"
