@@ -355,10 +355,8 @@ fn bearer_token(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
         .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN"))
 }
 
-/// The seat of the request's bearer token (`Authorization: Bearer TOKEN`); `None` without
-/// the header (a spectator).
-/// The seat of the bearer token; without one, the signed-in person's seat at the game, if
-/// any.
+/// The seat of the request's bearer token (`Authorization: Bearer TOKEN`); without the
+/// header, the signed-in person's seat at the game, if any; else `None` (a spectator).
 async fn bearer_seat(app: &App, id: &str, headers: &HeaderMap) -> Result<Option<u8>, ApiError> {
     let Some(token) = bearer_token(headers)? else {
         return crate::accounts::session::seat_of(app, headers, id).await;

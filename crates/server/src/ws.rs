@@ -60,7 +60,12 @@ pub async fn upgrade(
     // server's own pages: another site's page may open a socket with the person's cookie,
     // and gets a spectator's.
     let account_seat = match same_origin(&headers) {
-        Ok(()) => session::seat_of(&app, &headers, &id).await.ok().flatten(),
+        Ok(()) => session::seat_of(&app, &headers, &id)
+            .await
+            .unwrap_or_else(|e| {
+                tracing::warn!(error = %e, "looking up a signed-in person's seat failed");
+                None
+            }),
         Err(_) => None,
     };
     ws.read_buffer_size(READ_BUFFER_BYTES)
@@ -165,7 +170,7 @@ async fn session(app: Arc<App>, id: String, account_seat: Option<u8>, mut socket
                 };
                 match parse(&text) {
                     Ok(ClientMessage::Hello { token, name }) => {
-                        match hello(&app, &table, token.ok_or(account_seat), name).await {
+                        match hello(&app, &table, (token, account_seat), name).await {
                             Ok(seated) => break seated,
                             Err(e) => {
                                 send_error(&mut socket, &e).await;
@@ -301,18 +306,17 @@ fn resync(watch: &Watch, seen: &mut u64) -> Option<Utf8Bytes> {
 }
 
 /// The seat of a hello: the token's seat; without a token, the signed-in person's seat at
-/// the table (`Err(account_seat)`), or the spectator. A free seat's token is its
-/// invitation: the hello claims the seat, which gets a new token (returned, for this
-/// connection's state message), and the invitation is spent.
+/// the table (`account_seat`), or the spectator. A free seat's token is its invitation:
+/// the hello claims the seat, which gets a new token (returned, for this connection's
+/// state message), and the invitation is spent.
 async fn hello(
     app: &Arc<App>,
     table: &Arc<Table>,
-    token: Result<String, Option<u8>>,
+    (token, account_seat): (Option<String>, Option<u8>),
     name: Option<String>,
 ) -> Result<(Option<u8>, Option<String>), ApiError> {
-    let token = match token {
-        Ok(token) => token,
-        Err(account_seat) => return Ok((account_seat, None)),
+    let Some(token) = token else {
+        return Ok((account_seat, None));
     };
     let (seat, free) = table.token_seat(&token).ok_or_else(|| {
         ApiError::new(
