@@ -67,12 +67,14 @@ test('a guest signs up and her seat opens in a second browser signed in to her a
     const games = JSON.parse(localStorage.getItem('tabletop.games') ?? '[]') as { id: string; token: string | null }[]
     return games.find((g) => g.id === id)
   }, created.id)
-  expect(held).toMatchObject({ token: null })
+  expect(held).toMatchObject({ token: null, viaAccount: true })
 
   // Signed out, the phone watches the table like anyone else.
   await phone.getByTestId('account-name').click()
   await phone.getByTestId('sign-out').click()
   await expect(phone.getByTestId('sign-in')).toBeVisible()
+  // What the account brought here is forgotten with it.
+  expect(await phone.evaluate(() => localStorage.getItem('tabletop.games'))).toBe('[]')
   await phone.reload()
   await expect.poll(async () => (await probe(phone))?.status).toBe('running')
   expect((await probe(phone))?.seat).toBeNull()

@@ -7,7 +7,7 @@ import type { Account } from '../generated/server/Account'
 import type { AccountSeat } from '../generated/server/AccountSeat'
 import type { Credentials } from '../generated/server/Credentials'
 import { api, asProblem } from './api'
-import { myGames, rememberGame, type MyGame } from './myGames'
+import { forgetGame, myGames, rememberGame, type MyGame } from './myGames'
 
 /** The server takes at most this many seats a request (crates/server: MAX_CLAIMED). */
 const CLAIM_AT_ONCE = 100
@@ -40,9 +40,11 @@ export async function signIn(mode: 'sign_in' | 'sign_up', credentials: Credentia
   await syncSeats()
 }
 
+/** Signs out, and forgets here the games listed only because the account holds a seat (no token here). */
 export async function signOut(everywhere = false): Promise<void> {
   await api.signOut(everywhere)
   session.account = null
+  for (const game of myGames()) if (game.viaAccount && game.token === null) forgetGame(game.id)
 }
 
 /** Hands one seat just taken here to the account (when signed in); failures wait for the next sync. */
@@ -70,5 +72,5 @@ export async function syncSeats(now = Date.now()): Promise<void> {
 
 /** The entry of "my games" for a seat the account holds and this browser has no token of. */
 export function fromAccountSeat(seat: AccountSeat, now: number): MyGame {
-  return { id: seat.game.id, game: seat.game.game, seat: seat.seat, token: null, invites: [], added: now }
+  return { id: seat.game.id, game: seat.game.game, seat: seat.seat, token: null, invites: [], added: now, viaAccount: true }
 }

@@ -33,6 +33,8 @@ export interface MyGame {
    * waits for players (`POST /api/games/{id}/cancel`). The server shows it only once.
    */
   creatorToken?: string
+  /** Listed here because the signed-in account holds the seat (no token here): forgotten at sign-out. */
+  viaAccount?: boolean
 }
 
 const GAMES_KEY = 'tabletop.games'
@@ -65,7 +67,8 @@ function isMyGame(value: unknown): value is MyGame {
     v.invites.every(isInvitation) &&
     typeof v.added === 'number' &&
     (v.invitation === undefined || typeof v.invitation === 'string') &&
-    (v.creatorToken === undefined || (typeof v.creatorToken === 'string' && v.creatorToken !== ''))
+    (v.creatorToken === undefined || (typeof v.creatorToken === 'string' && v.creatorToken !== '')) &&
+    (v.viaAccount === undefined || typeof v.viaAccount === 'boolean')
   )
 }
 
