@@ -51,14 +51,16 @@ impl ApiError {
 
     /// Too many requests from one address: try again in `seconds`.
     pub fn rate_limited(seconds: u64) -> Self {
+        Self::too_many("new games, joins or replays from this address", seconds)
+    }
+
+    /// Too many of `what` (`rate_limited`): try again in `seconds`.
+    pub fn too_many(what: &str, seconds: u64) -> Self {
         ApiError {
             retry_after: Some(seconds),
             ..Self::new(
                 ErrorKind::RateLimited,
-                format!(
-                    "too many new games, joins or replays from this address; try again in \
-                     {seconds} s"
-                ),
+                format!("too many {what}; try again in {seconds} s"),
             )
         }
     }

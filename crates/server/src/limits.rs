@@ -7,7 +7,7 @@ use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
 use std::num::NonZeroU32;
 
 use governor::clock::{Clock, DefaultClock};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
+use governor::{DefaultKeyedRateLimiter, NotUntil, Quota, RateLimiter};
 
 use crate::error::ApiError;
 
@@ -53,6 +53,15 @@ impl AddressKey {
     }
 }
 
+/// The whole seconds to wait before a limiter that said `not_until` takes a request again
+/// (at least 1): the `Retry-After` of a `rate_limited` answer.
+pub fn retry_after(not_until: &NotUntil<<DefaultClock as Clock>::Instant>) -> u64 {
+    not_until
+        .wait_time_from(DefaultClock::default().now())
+        .as_secs()
+        + 1
+}
+
 /// At most `per_minute` such requests a minute per client, all of them at once if they
 /// come together (a token bucket that refills one request every `60 / per_minute`
 /// seconds). `None`: no limit.
@@ -74,10 +83,9 @@ impl RequestLimit {
         let Some(limiter) = &self.limiter else {
             return Ok(());
         };
-        limiter.check_key(&client).map_err(|not_until| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            ApiError::rate_limited(wait.as_secs() + 1)
-        })
+        limiter
+            .check_key(&client)
+            .map_err(|not_until| ApiError::rate_limited(retry_after(&not_until)))
     }
 
     /// Forgets the clients whose share is whole again (called now and then, so that the

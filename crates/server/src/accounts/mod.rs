@@ -19,12 +19,13 @@ use utoipa::ToSchema;
 use crate::api::body;
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
+use crate::hub::now_ms;
 use crate::names::clean_name;
 use crate::protocol::{ErrorBody, ErrorKind};
 use crate::store::AccountRow;
 use crate::tokens;
 use crate::App;
-use session::{now_ms, AttemptLimits, SameOrigin, SignedIn};
+use session::{AttemptLimits, SameOrigin, SignedIn};
 
 /// What the server keeps for accounts besides the database.
 pub struct Accounts {

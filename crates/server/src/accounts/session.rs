@@ -5,18 +5,18 @@
 
 use std::num::NonZeroU32;
 use std::sync::Arc;
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use axum::extract::FromRequestParts;
 use axum::http::header::{HOST, ORIGIN};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use governor::clock::{Clock, DefaultClock};
 use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
 use crate::error::ApiError;
-use crate::limits::AddressKey;
+use crate::hub::now_ms;
+use crate::limits::{retry_after, AddressKey};
 use crate::protocol::ErrorKind;
 use crate::store::{AccountRow, SessionRow};
 use crate::tokens;
@@ -29,16 +29,10 @@ pub const LIFETIME: Duration = Duration::from_secs(30 * 24 * 3600);
 
 /// Sign-in attempts one name may take at once, then one a minute: a password cannot be
 /// guessed at speed, and the name's owner is not locked out for long.
-const ATTEMPTS_PER_NAME: u32 = 5;
+const ATTEMPTS_PER_NAME: NonZeroU32 = NonZeroU32::new(5).unwrap();
 /// Sign-in and sign-up attempts one client address may take at once, then this many a
 /// minute: one address cannot try many names either (each attempt is also a hash).
-const ATTEMPTS_PER_ADDRESS: u32 = 20;
-
-pub fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
+const ATTEMPTS_PER_ADDRESS: NonZeroU32 = NonZeroU32::new(20).unwrap();
 
 /// A new session of `account`: the row to store and the cookie that carries its secret.
 pub fn start(account: &AccountRow, secure: bool) -> (SessionRow, Cookie<'static>) {
@@ -158,13 +152,11 @@ pub struct AttemptLimits {
 
 impl Default for AttemptLimits {
     fn default() -> Self {
-        let per_minute = |n: u32| Quota::per_minute(NonZeroU32::new(n).unwrap_or(NonZeroU32::MIN));
-        let per_name = Quota::with_period(Duration::from_secs(60))
-            .map(|q| q.allow_burst(NonZeroU32::new(ATTEMPTS_PER_NAME).unwrap_or(NonZeroU32::MIN)))
-            .unwrap_or_else(|| per_minute(1));
         AttemptLimits {
-            names: RateLimiter::keyed(per_name),
-            addresses: RateLimiter::keyed(per_minute(ATTEMPTS_PER_ADDRESS)),
+            names: RateLimiter::keyed(
+                Quota::per_minute(NonZeroU32::MIN).allow_burst(ATTEMPTS_PER_NAME),
+            ),
+            addresses: RateLimiter::keyed(Quota::per_minute(ATTEMPTS_PER_ADDRESS)),
         }
     }
 }
@@ -173,17 +165,7 @@ impl AttemptLimits {
     /// Counts an attempt by `address` (and on `name_key`, for a sign-in): `rate_limited`
     /// once either has used its share. An unknown name is counted like a known one.
     pub fn check(&self, address: AddressKey, name_key: Option<&str>) -> Result<(), ApiError> {
-        let wait = |not_until: governor::NotUntil<_>| {
-            let wait = not_until.wait_time_from(DefaultClock::default().now());
-            let seconds = wait.as_secs() + 1;
-            ApiError {
-                retry_after: Some(seconds),
-                ..ApiError::new(
-                    ErrorKind::RateLimited,
-                    format!("too many sign-in attempts; try again in {seconds} s"),
-                )
-            }
-        };
+        let wait = |not_until| ApiError::too_many("sign-in attempts", retry_after(&not_until));
         self.addresses.check_key(&address).map_err(wait)?;
         if let Some(name_key) = name_key {
             self.names.check_key(&name_key.to_string()).map_err(wait)?;
@@ -234,7 +216,7 @@ mod tests {
     #[test]
     fn a_name_gets_a_few_attempts_whatever_the_address() {
         let limits = AttemptLimits::default();
-        for i in 0..ATTEMPTS_PER_NAME {
+        for i in 0..ATTEMPTS_PER_NAME.get() {
             let address = AddressKey::from(std::net::IpAddr::from([10, 0, 0, i as u8]));
             assert!(limits.check(address, Some("ana")).is_ok());
         }

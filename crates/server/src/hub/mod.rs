@@ -115,7 +115,7 @@ pub(crate) fn outcome_json(game: &dyn DynGame) -> Option<Value> {
 /// The largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
 /// Unix milliseconds now.
-fn now_ms() -> i64 {
+pub(crate) fn now_ms() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis() as i64)

@@ -840,9 +840,7 @@ impl Store for SqlStore {
     /// One row rewritten through the writer's connection: it waits behind the moves
     /// being stored, as a new move would.
     async fn check_write(&self) -> Result<(), StoreError> {
-        let now = std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map_or(0, |d| d.as_millis() as i64);
+        let now = crate::hub::now_ms();
         sqlx::query(
             "INSERT INTO health (id, checked) VALUES (1, $1) \
              ON CONFLICT (id) DO UPDATE SET checked = excluded.checked",
