@@ -2,8 +2,8 @@
 // header; her seat joins the account. A second browser (her phone: a new context shares
 // nothing with the first) signs in to it, finds the table among its games and is at the
 // table in her seat, without ever holding its token. Signed out, it is a guest again.
-import { expect, test, type Page } from '@playwright/test'
-import { createAdaAndBen, holdSeat, probe, SCREENS, seatRow } from './table'
+import { expect, test, type Locator, type Page } from '@playwright/test'
+import { createAdaAndBen, holdSeat, probe, SCREENS, seatRow, WIDTHS } from './table'
 
 async function fillAccountForm(page: Page, name: string, password: string): Promise<void> {
   const form = page.getByTestId('account-form')
@@ -81,4 +81,71 @@ test('a guest signs up and her seat opens in a second browser signed in to her a
 
   await first.close()
   await second.close()
+})
+
+/** Every box of `inner` lies inside `outer`'s box and inside the window. */
+async function expectInside(page: Page, inner: Locator, outer: Locator, what: string): Promise<void> {
+  const window = page.viewportSize()
+  const around = await outer.boundingBox()
+  expect(window && around, what).toBeTruthy()
+  if (!window || !around) return
+  for (const box of await Promise.all((await inner.all()).map((item) => item.boundingBox()))) {
+    expect(box, what).toBeTruthy()
+    if (!box) continue
+    const at = `${what} at ${window.width} px: ${JSON.stringify(box)} in ${JSON.stringify(around)}`
+    expect(box.x, at).toBeGreaterThanOrEqual(Math.max(around.x, 0) - 0.5)
+    expect(box.y, at).toBeGreaterThanOrEqual(Math.max(around.y, 0) - 0.5)
+    expect(box.x + box.width, at).toBeLessThanOrEqual(Math.min(around.x + around.width, window.width) + 0.5)
+    expect(box.y + box.height, at).toBeLessThanOrEqual(Math.min(around.y + around.height, window.height) + 0.5)
+  }
+}
+
+test('the sign-in form, the account menu and a page fit a phone, a laptop and a desktop', async ({ page }) => {
+  await page.goto('/')
+  const name = `Cy ${Date.now() % 100_000}`
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    await expectInside(page, page.getByTestId('sign-in'), page.locator('header.site'), 'the sign-in button')
+    await page.getByTestId('sign-in').click()
+    const form = page.getByTestId('account-form')
+    await expect(form).toBeVisible()
+    await expectInside(page, form.locator('input, button'), form, 'the form controls')
+    await page.keyboard.press('Escape')
+    await expect(form).toBeHidden()
+  }
+  await page.getByTestId('sign-in').click()
+  await page.getByTestId('account-switch').click()
+  await fillAccountForm(page, name, 'a long passphrase')
+  await expect(page.getByTestId('account-name')).toHaveText(name)
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    await page.getByTestId('account-name').click()
+    const menu = page.locator('[data-testid="account"] .items')
+    await expect(menu).toBeVisible()
+    await expectInside(page, menu.locator('a, button'), menu, 'the account menu')
+    await page.getByTestId('account-name').click()
+    await expect(menu).toBeHidden()
+  }
+  // Her page: as tall as what it shows (or the window), and no wider than the window.
+  await page.getByTestId('account-name').click()
+  await page.getByTestId('my-profile').click()
+  await expect(page.getByTestId('profile-name')).toHaveText(name)
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    const { scroll, content, inner, width, innerWidth } = await page.evaluate(() => {
+      let content = 0
+      for (const child of Array.from(document.body.querySelectorAll('header.site, main'))) {
+        content = Math.max(content, child.getBoundingClientRect().bottom + window.scrollY)
+      }
+      return {
+        scroll: document.documentElement.scrollHeight,
+        content,
+        inner: window.innerHeight,
+        width: document.documentElement.scrollWidth,
+        innerWidth: window.innerWidth,
+      }
+    })
+    expect(scroll, `page height at ${size.width} px`).toBeLessThanOrEqual(Math.max(content + 48, inner) + 1)
+    expect(width, `page width at ${size.width} px`).toBeLessThanOrEqual(innerWidth)
+  }
 })

@@ -1,12 +1,6 @@
 // Issue 28, part 4: rough edges a new user met (layout, texts, emblems).
 import { expect, test, type Page } from '@playwright/test'
-import { awaitTurn, createFromLobby, probe, screenshot } from './table'
-
-const WIDTHS = [
-  { width: 390, height: 844 },
-  { width: 1366, height: 768 },
-  { width: 1920, height: 1080 },
-]
+import { awaitTurn, createFromLobby, probe, screenshot, WIDTHS } from './table'
 
 /** The page is no wider than its window (nothing sticks out sideways). */
 async function expectNoSidewaysScroll(page: Page): Promise<void> {

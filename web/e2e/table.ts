@@ -10,6 +10,13 @@ import type { TabletopDebug } from '../src/lib/debug'
 
 export const SCREENS = 'test-results/screens'
 
+/** A phone, a laptop and a desktop: the widths every screen is checked at. */
+export const WIDTHS = [
+  { width: 390, height: 844 },
+  { width: 1366, height: 768 },
+  { width: 1920, height: 1080 },
+]
+
 /** A screenshot of the page from its top, or with `testId`'s element scrolled into view. */
 export async function screenshot(page: Page, name: string, testId?: string): Promise<void> {
   mkdirSync(SCREENS, { recursive: true })
