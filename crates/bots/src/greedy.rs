@@ -244,17 +244,17 @@ const DECIDED: f64 = 1e6;
 /// `tabletop arena`), the leader, last in the round, stood on the patron house of a
 /// commission it could complete, which would have ended the game, and passed, for 30,000
 /// actions.
+///
+/// A stalled game ([`Game::stalled`]) is judged by the margin in points as it stands,
+/// ended or not, so that a seat behind, which would lose by ending it, still prefers
+/// scoring (and ending it) to walking for ever: in seed 20910 of three greedies in
+/// three-player Valdora, only the two trailing seats held commissions of the last
+/// craftsman colour, and they walked and passed for 20,000 turns.
 pub fn position_value<G: Game>(state: &G, seat: Seat, evaluation: Evaluation) -> f64 {
-    let mine = evaluation.of(state, seat);
-    let best_other = (0..state.seats() as Seat)
-        .filter(|&s| s != seat)
-        .map(|s| evaluation.of(state, s))
-        .fold(f64::NEG_INFINITY, f64::max);
-    let margin = if best_other.is_finite() {
-        mine - best_other
-    } else {
-        mine
-    };
+    if state.stalled() {
+        return margin(state, seat, |s| state.points_now(s));
+    }
+    let margin = margin(state, seat, |s| evaluation.of(state, s));
     if state.to_move().is_some() {
         return margin;
     }
@@ -267,6 +267,19 @@ pub fn position_value<G: Game>(state: &G, seat: Seat, evaluation: Evaluation) ->
             }
         }
         _ => margin,
+    }
+}
+
+/// `seat`'s `points` minus the best other seat's (its own points in a one-seat game).
+fn margin<G: Game>(state: &G, seat: Seat, points: impl Fn(Seat) -> f64) -> f64 {
+    let best_other = (0..state.seats() as Seat)
+        .filter(|&s| s != seat)
+        .map(&points)
+        .fold(f64::NEG_INFINITY, f64::max);
+    if best_other.is_finite() {
+        points(seat) - best_other
+    } else {
+        points(seat)
     }
 }
 

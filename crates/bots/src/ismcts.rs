@@ -21,7 +21,7 @@ use rand::Rng as _;
 
 use crate::greedy::{Spread, TurnSearch};
 
-use crate::reward::{outcome_rewards, position_rewards};
+use crate::reward::position_rewards;
 use crate::stop::StopCheck;
 use crate::{derive_seed, sample, Bot, Evaluation, Stop};
 
@@ -425,17 +425,14 @@ impl<G: Game> Searcher<G> {
     /// Each node on the path is credited from the point of view of the seat that moved
     /// into it.
     fn backpropagate(&mut self, state: &G, config: &IsmctsConfig) {
-        match state.outcome() {
-            Some(outcome) => outcome_rewards(&outcome, &mut self.rewards),
-            None => position_rewards(
-                state,
-                (
-                    config.evaluation,
-                    config.temperature.unwrap_or(G::EVALUATION_TEMPERATURE),
-                ),
-                &mut self.rewards,
+        position_rewards(
+            state,
+            (
+                config.evaluation,
+                config.temperature.unwrap_or(G::EVALUATION_TEMPERATURE),
             ),
-        }
+            &mut self.rewards,
+        );
         for &id in &self.path {
             let n = &mut self.nodes[id as usize];
             n.visits += 1;

@@ -16,19 +16,33 @@ pub fn outcome_rewards(outcome: &Outcome, out: &mut [f64]) {
 }
 
 /// Before the end: each seat's chance of winning estimated from the evaluations, a
-/// softmax with `temperature` points (a lead of `temperature` points counts e:1).
+/// softmax with `temperature` points (a lead of `temperature` points counts e:1); at the
+/// end, [`outcome_rewards`].
+///
+/// A stalled game ([`Game::stalled`]) is judged by the same softmax of the points as they
+/// stand, ended or not: otherwise a seat that could end it only by losing (0 at the end)
+/// would keep it running for the sliver of a chance the evaluations leave it.
 pub fn position_rewards<G: Game>(
     state: &G,
     (evaluation, temperature): (Evaluation, f64),
     out: &mut [f64],
 ) {
-    if let Some(outcome) = state.outcome() {
-        outcome_rewards(&outcome, out);
-        return;
+    let stalled = state.stalled();
+    if !stalled {
+        if let Some(outcome) = state.outcome() {
+            outcome_rewards(&outcome, out);
+            return;
+        }
     }
     let mut best = f64::NEG_INFINITY;
     for (seat, r) in out.iter_mut().enumerate() {
-        *r = evaluation.of(state, seat as engine::Seat) / temperature;
+        let seat = seat as engine::Seat;
+        let points = if stalled {
+            state.points_now(seat)
+        } else {
+            evaluation.of(state, seat)
+        };
+        *r = points / temperature;
         best = best.max(*r);
     }
     let mut total = 0.0;

@@ -41,3 +41,49 @@ fn greedy_ends_a_game_it_wins() {
         assert!(outcome.winners().any(|s| s == leader), "{outcome:?}");
     }
 }
+
+/// Three `medium` bots in three-player Valdora (`tabletop arena --game valdora --players 3
+/// --bots medium,medium,medium --games 1000 --seed 20000`, game 910, seed 20910) up to its
+/// 1,000th turn. By then nothing had scored for hundreds of turns: one white craftsman was
+/// left (V-E1 ends the game when it goes), only the two trailing seats held white
+/// commissions, and the leader held commissions of exhausted colours only. Completing
+/// would have ended the game with the completer behind, so the trailing seats walked and
+/// passed, and the game reached the 20,000-turn cap. Greedy and ISMCTS (whose rollouts
+/// are greedy's) both walked on from here before they judged a stalled game by its points.
+const STALLED: &str = include_str!("fixtures/valdora-stall.json");
+
+#[test]
+fn levels_end_a_game_that_only_a_losing_seat_can_end() {
+    let fixture: serde_json::Value = serde_json::from_str(STALLED).expect("JSON");
+    let config = ValdoraConfig {
+        players: 3,
+        ..ValdoraConfig::default()
+    };
+    let mut game = Valdora::new(&config, fixture["seed"].as_u64().expect("seed")).expect("valid");
+    for action in fixture["actions"].as_array().expect("actions") {
+        let action: Action = serde_json::from_value(action.clone()).expect("an action");
+        game.apply(action, &mut engine::NoEvents)
+            .expect("the record replays");
+    }
+    assert_eq!(game.turns(), 1_000);
+    assert!(
+        !game.stalled(),
+        "stalled only past Valdora::STALLED_AFTER_TURNS"
+    );
+    for level in ["ismcts:iters=200:eval=fitted", "medium", "easy"] {
+        let spec: BotSpec = level.parse().expect("spec");
+        let mut bots: Vec<_> = (0..3).map(|seed| spec.build::<Valdora>(seed)).collect();
+        let mut playing = game.clone();
+        while let Some(seat) = playing.to_move() {
+            assert!(
+                playing.turns() < 1_200,
+                "{level}: still running at turn {}",
+                playing.turns()
+            );
+            let action = bots[usize::from(seat)].choose(&playing).expect("an action");
+            playing.apply(action, &mut engine::NoEvents).expect("legal");
+        }
+        let outcome = playing.outcome().expect("over");
+        assert!(!outcome.truncated, "{level}: ended by the rules");
+    }
+}

@@ -193,6 +193,27 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// Turns begun so far (for statistics; a turn may hold many actions).
     fn turns(&self) -> u32;
 
+    /// Turns after which the bots take a running game for stalled. Set by a game whose
+    /// end depends on its players (Valdora, V-E1): there the only seats able to end it
+    /// may be seats that would lose by ending it, and a bot that ranks a lost ending below
+    /// every running position then walks for ever. Far beyond the longest game the bots'
+    /// tables play to the end, so it never changes an ordinary game. Past it, the bots
+    /// judge every position by [`Game::points_now`], ended or not: ending with more points
+    /// beats walking. `None`: the game ends by its rules whatever the players do.
+    const STALLED_AFTER_TURNS: Option<u32> = None;
+
+    /// Whether the bots take this running game for stalled ([`Game::STALLED_AFTER_TURNS`]).
+    fn stalled(&self) -> bool {
+        Self::STALLED_AFTER_TURNS.is_some_and(|turns| self.turns() > turns)
+    }
+
+    /// The points `seat` would have if the game ended as it stands (the final score once
+    /// it is over). What the bots judge a stalled game by; the default is
+    /// [`Game::evaluate`], which games with [`Game::STALLED_AFTER_TURNS`] override.
+    fn points_now(&self, seat: Seat) -> f64 {
+        self.evaluate(seat)
+    }
+
     /// A heuristic estimate of the points `seat` will end the game with, judged from the
     /// position (bots: greedy's leaf value, ISMCTS's rollout cut-off). Only differences
     /// between seats and between positions matter; the scale is the game's points. Games

@@ -46,6 +46,12 @@ pub use view::View;
 use engine::{ConfigOption, EventSink, Game, Outcome, Refusal, Rng, Seat, SetupError};
 
 use components::Face;
+
+/// Turns after which the bots take a game for stalled ([`Game::STALLED_AFTER_TURNS`]):
+/// about three times the longest game the levels' tables played to the end by the rules
+/// in 1,300 games (3 to 5 `easy`, 3 and 5 `medium`: at most 340 turns, medians 180-250;
+/// docs/bots.md, "Levels that end games").
+const STALLED_AFTER_TURNS: u32 = 1_000;
 use view::Built;
 
 impl Game for Valdora {
@@ -174,6 +180,14 @@ impl Game for Valdora {
 
     fn turns(&self) -> u32 {
         self.turn_number()
+    }
+
+    /// V-E1: only a completion can end the game, so seats behind can keep it from ending.
+    /// See the constant for the lengths it was chosen from.
+    const STALLED_AFTER_TURNS: Option<u32> = Some(STALLED_AFTER_TURNS);
+
+    fn points_now(&self, seat: Seat) -> f64 {
+        f64::from(self.score(seat).total())
     }
 
     fn evaluate(&self, seat: Seat) -> f64 {
