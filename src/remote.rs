@@ -281,6 +281,8 @@ fn play_remote(
     let mut show_table = true;
     // The seq and description of the action sent and not yet stored.
     let mut pending: Option<(u64, String)> = None;
+    // The chat said so far is shown once (a message may come twice).
+    let mut chat_shown = std::collections::HashSet::new();
     loop {
         if table.status == Status::Over {
             let text = rt.block_on(client::text(base, &id, &token))?;
@@ -381,6 +383,15 @@ fn play_remote(
                 }
                 table.seats = seats;
                 table.status = status;
+            }
+            ServerMessage::Chat { messages } => {
+                for message in messages.iter().filter(|m| chat_shown.insert(m.id)) {
+                    let who = match message.seat {
+                        Some(seat) => table.who(seat, me),
+                        None => message.name.clone().unwrap_or_else(|| "a spectator".into()),
+                    };
+                    writeln!(out, "{who} says: {}", message.text)?;
+                }
             }
             // Answers a question this client never asks.
             ServerMessage::Why { .. } => {}

@@ -14,6 +14,7 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 
 use crate::bots::{Strength, STRENGTHS};
 use crate::catalog::{KindInfo, OptionInfo};
+use crate::chat::{ChatChannel, ChatMessage};
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
 use crate::protocol::{
@@ -45,6 +46,7 @@ const MAX_LIST: u32 = 200;
         summary,
         record,
         log,
+        chat,
         data,
         replay,
         text,
@@ -88,6 +90,8 @@ const MAX_LIST: u32 = 200;
         Record,
         ReplayRequest,
         Replay,
+        ChatMessage,
+        ChatChannel,
         crate::accounts::Credentials,
         crate::accounts::Account,
         crate::accounts::seats::SeatTokens,
@@ -314,6 +318,27 @@ pub async fn log(
 ) -> Result<Json<Vec<LogEntry>>, ApiError> {
     let seat = bearer_seat(&app, &id, &headers).await?;
     Ok(Json(app.hub.log(&id, seat).await?))
+}
+
+/// The table's chat as the seat of the bearer token (or the signed-in person's seat)
+/// reads it: the players' channel, and the spectators' once the game is over. Without
+/// either, a spectator's: both channels. What the replay shows beside the log.
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/chat",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = Vec<ChatMessage>), (status = 401, body = ErrorBody), (status = 404, body = ErrorBody)),
+    security((), ("seat_token" = [])),
+    tag = "games"
+)]
+pub async fn chat(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+    headers: HeaderMap,
+) -> Result<Json<Vec<ChatMessage>>, ApiError> {
+    let seat = bearer_seat(&app, &id, &headers).await?;
+    let table = app.hub.table(&id).await?;
+    Ok(Json(table.chat(seat, |_| true)))
 }
 
 /// Cancels a table that waits for players, for its creator: `Authorization: Bearer

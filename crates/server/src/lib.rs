@@ -12,6 +12,7 @@ mod accounts;
 mod api;
 mod bots;
 mod catalog;
+pub mod chat;
 mod client;
 mod client_addr;
 mod committer;
@@ -171,6 +172,7 @@ pub fn router(app: Arc<App>) -> Router {
         .route("/api/games/{id}/cancel", post(api::cancel))
         .route("/api/games/{id}/record", get(api::record))
         .route("/api/games/{id}/log", get(api::log))
+        .route("/api/games/{id}/chat", get(api::chat))
         .route("/api/games/{id}/data", get(api::data))
         .route("/api/games/{id}/text", get(api::text))
         .route("/api/games/{id}/ws", get(ws::upgrade))

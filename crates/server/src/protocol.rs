@@ -6,6 +6,7 @@ use serde_json::value::RawValue;
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use crate::chat::ChatMessage;
 use crate::store::{SeatEvent, SeatKind, Status};
 
 /// Every error the API returns, over HTTP or WebSocket.
@@ -440,6 +441,10 @@ pub enum ClientMessage {
     /// table with hints. Computed from the seat's view only, then stored as a seat event
     /// ([`SeatChange::Hinted`](crate::store::SeatChange)) that everyone receives.
     Hint {},
+    /// A chat message: in the players' channel from a seat, in the spectators' channel
+    /// from a spectator ([`crate::chat`]). Everyone who reads the channel receives it as
+    /// [`ServerMessage::Chat`], the writer too.
+    Say { text: String },
 }
 
 /// Server → client over the WebSocket.
@@ -524,6 +529,10 @@ pub enum ServerMessage {
         #[serde(default)]
         times: Option<ClockTimes>,
     },
+    /// Chat messages the connection may read: after the state, those said so far; then
+    /// each new one; and, to the seats, the spectators' once the game is over. A client
+    /// keeps them by `id` (a message may come twice).
+    Chat { messages: Vec<ChatMessage> },
     /// The answer to [`ClientMessage::Why`], to the asker alone.
     Why {
         /// The action asked about, as the game reads it.

@@ -4,6 +4,7 @@
 //! both pass the same tests. [`open`] picks the database by URL.
 
 pub mod accounts;
+pub mod chat;
 mod sql;
 
 use std::sync::Arc;
@@ -16,6 +17,7 @@ use utoipa::ToSchema;
 
 use crate::protocol::{Clock, HintedAction};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
+pub use chat::ChatStore;
 pub use sql::{SqlStore, SyncMode};
 
 /// Where a game stands.
@@ -351,13 +353,16 @@ pub enum Change {
     Moves { game: String, stored: u64 },
     /// The row of game `game` changed: its seats or status.
     Game { game: String },
+    /// Chat message `id` of game `game` was stored.
+    Chat { game: String, id: i64 },
     /// Changes may have gone unheard (the connection that hears them was lost and made
     /// again): any game may be behind.
     Missed,
 }
 
 impl Change {
-    /// A notification's payload (migrations/postgres/0002): `m ID STORED` or `g ID`.
+    /// A notification's payload (migrations/postgres/0002, 0011): `m ID STORED`, `g ID`
+    /// or `c ID MESSAGE`.
     fn parse(payload: &str) -> Option<Change> {
         let mut words = payload.split(' ');
         let change = match (words.next()?, words.next()?, words.next()) {
@@ -367,6 +372,10 @@ impl Change {
             },
             ("g", game, None) => Change::Game {
                 game: game.to_string(),
+            },
+            ("c", game, Some(id)) => Change::Chat {
+                game: game.to_string(),
+                id: id.parse().ok()?,
             },
             _ => return None,
         };
@@ -384,9 +393,9 @@ pub struct StatusCounts {
     pub closed: u64,
 }
 
-/// The storage of games and moves, and of accounts.
+/// The storage of games and moves, of accounts, and of the tables' chat.
 #[async_trait]
-pub trait Store: AccountStore + Send + Sync + 'static {
+pub trait Store: AccountStore + ChatStore + Send + Sync + 'static {
     /// Stores a new game; its id must be new, and its data file stored. `creator`: the
     /// digest of the creator's address key, kept while the game is open (every change
     /// of status away from open erases it).
@@ -507,6 +516,13 @@ mod tests {
             Change::parse("g abc"),
             Some(Change::Game { game: "abc".into() })
         );
+        assert_eq!(
+            Change::parse("c abc 7"),
+            Some(Change::Chat {
+                game: "abc".into(),
+                id: 7
+            })
+        );
         for unknown in [
             "",
             "m",
@@ -515,6 +531,9 @@ mod tests {
             "m abc 1 2",
             "g",
             "g abc 1",
+            "c abc",
+            "c abc x",
+            "c abc 1 2",
             "x abc 1",
         ] {
             assert_eq!(Change::parse(unknown), None, "{unknown:?}");

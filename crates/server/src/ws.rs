@@ -11,11 +11,16 @@ use axum::http::HeaderMap;
 use axum::response::Response;
 use tokio::sync::broadcast::error::RecvError;
 
+use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
+
 use crate::accounts::session::{self, same_origin};
+use crate::chat::{clean_text, ChatChannel, CHAT_BURST, CHAT_PER_MINUTE};
 use crate::error::ApiError;
-use crate::hub::{Broadcast, Mover, Table, Watch};
+use crate::hub::{chat_message, Broadcast, Mover, Speaker, Table, Watch};
+use crate::limits::retry_after;
 use crate::names::clean_name;
 use crate::protocol::{ClientMessage, ErrorKind};
+use crate::store::{AccountRow, Status};
 use crate::tokens;
 use crate::App;
 
@@ -56,22 +61,73 @@ pub async fn upgrade(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
 ) -> Response {
-    // The signed-in person's seat, taken by a hello without a token. Only from the
-    // server's own pages: another site's page may open a socket with the person's cookie,
-    // and gets a spectator's.
-    let account_seat = match same_origin(&headers) {
-        Ok(()) => session::seat_of(&app, &headers, &id)
-            .await
-            .unwrap_or_else(|e| {
-                tracing::warn!(error = %e, "looking up a signed-in person's seat failed");
-                None
-            }),
+    // The signed-in person (their seat is taken by a hello without a token; their name
+    // signs a spectator's chat). Only from the server's own pages: another site's page may
+    // open a socket with the person's cookie, and gets an anonymous spectator's.
+    let signed_in = match same_origin(&headers) {
+        Ok(()) => signed_in(&app, &headers, &id).await.unwrap_or_else(|e| {
+            tracing::warn!(error = %e, "looking up a signed-in person's seat failed");
+            None
+        }),
         Err(_) => None,
     };
     ws.read_buffer_size(READ_BUFFER_BYTES)
         .max_message_size(MAX_FRAME_BYTES)
         .max_frame_size(MAX_FRAME_BYTES)
-        .on_upgrade(move |socket| session(app, id, account_seat, socket))
+        .on_upgrade(move |socket| session(app, id, signed_in, socket))
+}
+
+/// A connection's signed-in person: their account, and their seat at the game.
+struct SignedIn {
+    account: AccountRow,
+    seat: Option<u8>,
+}
+
+async fn signed_in(app: &App, headers: &HeaderMap, id: &str) -> Result<Option<SignedIn>, ApiError> {
+    let Some(account) = session::account_of(app, headers).await? else {
+        return Ok(None);
+    };
+    let seat = session::seat_at(app, &account, id).await?;
+    Ok(Some(SignedIn { account, seat }))
+}
+
+/// What a connection chats as, and how fast it may.
+struct Chatter {
+    speaker: Speaker,
+    limiter: DefaultDirectRateLimiter,
+}
+
+impl Chatter {
+    fn new(seat: Option<u8>, signed_in: Option<&SignedIn>) -> Chatter {
+        let (spectator, name) = match signed_in {
+            Some(s) => (
+                format!("account-{}", s.account.id),
+                Some(s.account.name.clone()),
+            ),
+            None => (format!("guest-{}", &tokens::new_token()[..8]), None),
+        };
+        Chatter {
+            speaker: Speaker {
+                seat,
+                spectator,
+                name,
+            },
+            limiter: RateLimiter::direct(
+                Quota::per_minute(CHAT_PER_MINUTE).allow_burst(CHAT_BURST),
+            ),
+        }
+    }
+
+    /// Refuses a message over the connection's rate.
+    fn check_rate(&self) -> Result<(), ApiError> {
+        self.limiter.check().map_err(|wait| {
+            let seconds = retry_after(&wait);
+            ApiError::too_many(
+                &format!("chat messages from one connection ({CHAT_BURST} at once, then {CHAT_PER_MINUTE} a minute)"),
+                seconds,
+            )
+        })
+    }
 }
 
 async fn send(socket: &mut WebSocket, text: impl Into<Utf8Bytes>) -> bool {
@@ -131,7 +187,7 @@ fn parse(text: &str) -> Result<ClientMessage, ApiError> {
 
 /// One connection. Its task alone reads and writes the socket, never both at once, so the
 /// socket is not split into halves (each of which would take a lock to reach it).
-async fn session(app: Arc<App>, id: String, account_seat: Option<u8>, mut socket: WebSocket) {
+async fn session(app: Arc<App>, id: String, signed_in: Option<SignedIn>, mut socket: WebSocket) {
     let table = match app.hub.table(&id).await {
         Ok(table) => table,
         Err(e) => {
@@ -170,6 +226,7 @@ async fn session(app: Arc<App>, id: String, account_seat: Option<u8>, mut socket
                 };
                 match parse(&text) {
                     Ok(ClientMessage::Hello { token, name }) => {
+                        let account_seat = signed_in.as_ref().and_then(|s| s.seat);
                         match hello(&app, &table, (token, account_seat), name).await {
                             Ok(seated) => break seated,
                             Err(e) => {
@@ -201,7 +258,15 @@ async fn session(app: Arc<App>, id: String, account_seat: Option<u8>, mut socket
     if !send(&mut socket, std::mem::take(&mut watch.state)).await {
         return;
     }
+    if let Some(chat) = watch.chat.take() {
+        if !send(&mut socket, chat).await {
+            return;
+        }
+    }
+    let chatter = Chatter::new(seat, signed_in.as_ref());
     let mut seen = watch.seq;
+    // The game was over when the connection started: it read every channel then.
+    let mut over = watch.over;
     // Each connection's pings start at a random point of the period: connections opened
     // together (a restart, a crowd arriving) would otherwise be pinged all at once, a
     // burst that delays the moves around it.
@@ -214,17 +279,39 @@ async fn session(app: Arc<App>, id: String, account_seat: Option<u8>, mut socket
                 let text = match update {
                     Ok(update) => match update.as_ref() {
                         Broadcast::Update { seq, .. } if *seq <= seen => continue,
-                        Broadcast::Update { seq, messages } => match messages.get(slot) {
-                            Some(Some(text)) => {
-                                seen = *seq;
-                                text.clone()
+                        Broadcast::Update { seq, messages, over: now_over } => {
+                            let text = match messages.get(slot) {
+                                Some(Some(text)) => {
+                                    seen = *seq;
+                                    text.clone()
+                                }
+                                // Not watched when the update was made: the whole state.
+                                _ => match resync(&watch, &mut seen) {
+                                    Some(text) => text,
+                                    None => break,
+                                },
+                            };
+                            // A seat reads the spectators' channel from the end on.
+                            let revealed = (*now_over && !over && watch.seat.is_some())
+                                .then(|| chat_message(watch.table.chat(watch.seat, |m| m.channel == ChatChannel::Spectators)))
+                                .flatten();
+                            over |= *now_over;
+                            match revealed {
+                                Some(chat) => {
+                                    if !send(&mut socket, text).await {
+                                        break;
+                                    }
+                                    chat.into()
+                                }
+                                None => text,
                             }
-                            // Not watched when the update was made: the whole state.
-                            _ => match resync(&watch, &mut seen) {
-                                Some(text) => text,
-                                None => break,
-                            },
-                        },
+                        }
+                        Broadcast::Chat { channel, .. }
+                            if !channel.read_by(watch.seat, if over { Status::Over } else { Status::Running }) =>
+                        {
+                            continue
+                        }
+                        Broadcast::Chat { text, .. } => text.clone(),
                         Broadcast::Seats { text, resync: false } => text.clone(),
                         Broadcast::Seats { text, resync: true } => {
                             if !send(&mut socket, text.clone()).await {
@@ -264,7 +351,7 @@ async fn session(app: Arc<App>, id: String, account_seat: Option<u8>, mut socket
                         break;
                     }
                 };
-                let reply = handle(&app, &mut watch, &text).await;
+                let reply = handle(&app, &mut watch, &chatter, &text).await;
                 let ok = match reply {
                     Ok(None) => true,
                     Ok(Some(answer)) => send(&mut socket, answer).await,
@@ -349,7 +436,12 @@ fn seated(watch: &Watch) -> Result<u8, ApiError> {
 
 /// Handles one client message; what it returns is sent to this connection alone (an
 /// answer to a question), everything else reaches it through the table's updates.
-async fn handle(app: &Arc<App>, watch: &mut Watch, text: &str) -> Result<Option<String>, ApiError> {
+async fn handle(
+    app: &Arc<App>,
+    watch: &mut Watch,
+    chatter: &Chatter,
+    text: &str,
+) -> Result<Option<String>, ApiError> {
     let changed = match parse(text)? {
         ClientMessage::Hello { .. } => Err(ApiError::malformed(
             "hello was already said; reconnect to change seats",
@@ -380,6 +472,12 @@ async fn handle(app: &Arc<App>, watch: &mut Watch, text: &str) -> Result<Option<
         ClientMessage::Presence { away } => {
             watch.set_away(away);
             Ok(())
+        }
+        // Only a message the table would keep counts against the rate.
+        ClientMessage::Say { text } => {
+            let text = clean_text(&text)?;
+            chatter.check_rate()?;
+            app.hub.say(&watch.table, &chatter.speaker, text).await
         }
     };
     changed.map(|()| None)

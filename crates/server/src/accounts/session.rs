@@ -104,6 +104,11 @@ pub async fn seat_of(app: &App, headers: &HeaderMap, id: &str) -> Result<Option<
     let Some(account) = account_of(app, headers).await? else {
         return Ok(None);
     };
+    seat_at(app, &account, id).await
+}
+
+/// `account`'s seat at game `id` (its lowest, if it has several).
+pub async fn seat_at(app: &App, account: &AccountRow, id: &str) -> Result<Option<u8>, ApiError> {
     let seats = app.hub.store().seats_at(&account.id, id).await?;
     Ok(seats.first().copied())
 }

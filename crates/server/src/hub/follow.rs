@@ -14,13 +14,26 @@ impl Hub {
                     return;
                 };
                 let tables: Vec<Arc<Table>> = match &change {
-                    Change::Moves { game, .. } | Change::Game { game } => {
+                    Change::Moves { game, .. }
+                    | Change::Game { game }
+                    | Change::Chat { game, .. } => {
                         hub.cache().get(game).cloned().into_iter().collect()
                     }
                     Change::Missed => hub.cache().values().cloned().collect(),
                 };
                 for table in &tables {
+                    let chat = match change {
+                        Change::Chat { id, .. } => Some(Some(id)),
+                        Change::Missed => Some(None),
+                        Change::Moves { .. } | Change::Game { .. } => None,
+                    };
+                    if let Some(id) = chat {
+                        if let Err(error) = hub.hear_chat(table, id).await {
+                            tracing::warn!(game = table.id, %error, "reading another process's chat failed");
+                        }
+                    }
                     let news = match change {
+                        Change::Chat { .. } => false,
                         // This process's own moves are heard too, once installed or about
                         // to be.
                         Change::Moves { stored, .. } => {

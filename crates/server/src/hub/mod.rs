@@ -16,6 +16,7 @@ use tokio::task::JoinHandle;
 
 use crate::bots::BotSeat;
 use crate::catalog::{Catalog, GameKind, Setup};
+use crate::chat::{ChatChannel, ChatMessage};
 use crate::committer::Committer;
 use crate::error::ApiError;
 use crate::limits::AddressKey;
@@ -31,6 +32,7 @@ use crate::store::{
 };
 use crate::tokens;
 
+mod chat;
 mod clock;
 mod follow;
 mod hints;
@@ -45,6 +47,9 @@ mod table;
 mod undo;
 mod update;
 
+use chat::chat_for;
+pub use chat::chat_message;
+pub use chat::Speaker;
 pub use clock::clock_choices;
 use clock::*;
 use follow::*;
@@ -97,10 +102,17 @@ pub enum Broadcast {
     Update {
         seq: u64,
         messages: Vec<Option<Utf8Bytes>>,
+        /// The game is over after it: the seats may read the spectators' chat now.
+        over: bool,
     },
     /// The seats changed: one message for all. `resync`: the state follows it for each
     /// watcher (the game may have started); not for a presence change alone.
     Seats { text: Utf8Bytes, resync: bool },
+    /// A chat message, for the connections that read its channel.
+    Chat {
+        channel: ChatChannel,
+        text: Utf8Bytes,
+    },
 }
 
 /// `value` as JSON text to splice into a message (our own types serialize infallibly).
@@ -234,6 +246,7 @@ impl Hub {
         })?;
         let data = self.data_of(&row).await?;
         let seat_events = self.store.seat_events(id).await?;
+        let chat = self.store.chat(id).await?;
         let setup = Setup {
             config: &row.config,
             seed: row.seed,
@@ -248,7 +261,7 @@ impl Hub {
                 tracing::error!(game = id, %error, "stored game does not replay");
                 ApiError::new(ErrorKind::Internal, format!("game {id} does not replay"))
             })?;
-        let table = self.install_table(kind, row, data, rebuilt, seat_events);
+        let table = self.install_table(kind, row, data, rebuilt, seat_events, chat);
         Ok(table)
     }
 
@@ -260,6 +273,7 @@ impl Hub {
         data: Option<Arc<str>>,
         rebuilt: Rebuilt,
         seat_events: Vec<SeatEvent>,
+        chat: Vec<ChatMessage>,
     ) -> Arc<Table> {
         let Rebuilt {
             game,
@@ -282,6 +296,7 @@ impl Hub {
                 seq,
                 log,
                 seat_events,
+                chat,
                 undoable,
                 clocks,
                 timing_out: false,
@@ -450,7 +465,7 @@ impl Hub {
             clocks: None,
         }
         .with_clocks(&row, &[], &[]);
-        self.install_table(kind, row, text, fresh, Vec::new());
+        self.install_table(kind, row, text, fresh, Vec::new(), Vec::new());
         Ok(Created {
             id,
             seats: created,

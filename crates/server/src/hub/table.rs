@@ -24,6 +24,8 @@ pub(super) struct TableState {
     pub(super) log: Vec<LoggedMove>,
     /// Every stored change of who plays a seat, in order.
     pub(super) seat_events: Vec<SeatEvent>,
+    /// The table's chat, in the order of id.
+    pub(super) chat: Vec<ChatMessage>,
     /// The decisions that may be taken back, oldest first: the last seat's own since the
     /// last barrier ([`UndoPoint`]).
     pub(super) undoable: Vec<UndoPoint>,
@@ -132,6 +134,8 @@ impl Table {
             seat,
             state,
             seq: st.seq,
+            chat: chat_message(chat_for(&st, seat, |_| true)),
+            over: st.row.status == Status::Over,
             updates,
             away: false,
         })
@@ -172,6 +176,11 @@ pub struct Watch {
     pub state: String,
     /// Its seq: updates up to it are already in it.
     pub seq: u64,
+    /// The chat message to send after the state: what the connection may read so far
+    /// (none before anything was said).
+    pub chat: Option<String>,
+    /// The game was over when the connection started watching.
+    pub over: bool,
     pub updates: broadcast::Receiver<Arc<Broadcast>>,
     /// This connection's tab is hidden.
     away: bool,

@@ -52,6 +52,7 @@ pub(super) fn install(
     Broadcast::Update {
         seq: st.seq,
         messages: update.messages,
+        over: st.row.status == Status::Over,
     }
 }
 

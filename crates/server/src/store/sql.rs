@@ -2,6 +2,7 @@
 //! both (`$N` parameters, `ON CONFLICT DO NOTHING`); only set-up differs.
 
 mod accounts;
+mod chat;
 
 use std::collections::HashSet;
 use std::str::FromStr;

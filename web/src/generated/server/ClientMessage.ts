@@ -4,4 +4,4 @@ import type { JsonValue } from "../serde_json/JsonValue";
 /**
  * Client → server over the WebSocket.
  */
-export type ClientMessage = { "type": "hello", token: string | null, name: string | null, } | { "type": "act", seq: number, action: JsonValue, } | { "type": "presence", away: boolean, } | { "type": "undo", seq: number, } | { "type": "hand_over", seat: number, } | { "type": "take_back", } | { "type": "leave", } | { "type": "why", action: JsonValue, } | { "type": "hint", };
+export type ClientMessage = { "type": "hello", token: string | null, name: string | null, } | { "type": "act", seq: number, action: JsonValue, } | { "type": "presence", away: boolean, } | { "type": "undo", seq: number, } | { "type": "hand_over", seat: number, } | { "type": "take_back", } | { "type": "leave", } | { "type": "why", action: JsonValue, } | { "type": "hint", } | { "type": "say", text: string, };

@@ -2,6 +2,7 @@
 import type { Outcome } from "../engine/Outcome";
 import type { Reason } from "../engine/Reason";
 import type { JsonValue } from "../serde_json/JsonValue";
+import type { ChatMessage } from "./ChatMessage";
 import type { Clock } from "./Clock";
 import type { ClockTimes } from "./ClockTimes";
 import type { ErrorKind } from "./ErrorKind";
@@ -66,7 +67,7 @@ undid?: number, } | { "type": "seats", seats: Array<SeatInfo>, status: Status, e
 /**
  * Where the clocks stand after the change; `null` without a clock.
  */
-times: ClockTimes | null, } | { "type": "why", 
+times: ClockTimes | null, } | { "type": "chat", messages: Array<ChatMessage>, } | { "type": "why", 
 /**
  * The action asked about, as the game reads it.
  */

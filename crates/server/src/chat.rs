@@ -1,0 +1,146 @@
+//! Chat at the table (docs/server.md, "Chat"): the seated people talk in the players'
+//! channel, which everyone reads; spectators talk in the spectators' channel, which the
+//! seats are not sent before the game is over. Messages are stored with the game, are
+//! plain text (the browser never reads them as HTML), and are limited in length, in rate
+//! per connection and in number per table.
+
+use std::num::NonZeroU32;
+
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::error::ApiError;
+use crate::protocol::ErrorKind;
+use crate::store::Status;
+
+/// The longest message, in characters.
+pub const MAX_CHAT_CHARS: usize = 500;
+/// Messages one table keeps: a table is for a game, not a chat room.
+pub const MAX_CHAT_PER_TABLE: usize = 2_000;
+/// Messages one connection may send at once, then [`CHAT_PER_MINUTE`] a minute: a
+/// conversation's pace, not a flood's.
+pub const CHAT_BURST: NonZeroU32 = NonZeroU32::new(5).unwrap();
+pub const CHAT_PER_MINUTE: NonZeroU32 = NonZeroU32::new(30).unwrap();
+
+/// Who may read a message.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(rename_all = "snake_case")]
+pub enum ChatChannel {
+    /// Written by the seated people; everyone reads it.
+    Players,
+    /// Written by spectators; the seats read it once the game is over.
+    Spectators,
+}
+
+impl ChatChannel {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ChatChannel::Players => "players",
+            ChatChannel::Spectators => "spectators",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<ChatChannel> {
+        match text {
+            "players" => Some(ChatChannel::Players),
+            "spectators" => Some(ChatChannel::Spectators),
+            _ => None,
+        }
+    }
+
+    /// Whether a connection as `seat` (`None`: a spectator) reads this channel at a table
+    /// of `status`.
+    pub fn read_by(self, seat: Option<u8>, status: Status) -> bool {
+        self == ChatChannel::Players || seat.is_none() || status == Status::Over
+    }
+}
+
+/// One stored message.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct ChatMessage {
+    /// Orders the messages of a table (ids grow, but are not consecutive).
+    #[ts(type = "number")]
+    pub id: i64,
+    pub channel: ChatChannel,
+    /// The writer's seat; `null` for a spectator.
+    pub seat: Option<u8>,
+    /// Who wrote it, the same for all their messages at this table (what a person mutes):
+    /// `seat-N`, `account-ID` for a signed-in spectator, `guest-X` for another spectator
+    /// (X is drawn for the connection).
+    pub author: String,
+    /// The seat's or the account's name; `null` for a spectator who is not signed in.
+    pub name: Option<String>,
+    pub text: String,
+    /// Moves stored when it was said: it follows that move in the log and the replay.
+    #[ts(type = "number")]
+    pub seq: u64,
+    /// Unix milliseconds.
+    #[ts(type = "number")]
+    pub at: i64,
+}
+
+/// The message as the table stores it: trimmed, other control characters than line
+/// breaks and tabs removed, at most [`MAX_CHAT_CHARS`] characters and not empty.
+pub fn clean_text(text: &str) -> Result<String, ApiError> {
+    let cleaned: String = text
+        .trim()
+        .chars()
+        .filter(|&c| !c.is_control() || c == '\n' || c == '\t')
+        .collect();
+    let chars = cleaned.chars().count();
+    if chars == 0 {
+        return Err(ApiError::malformed("an empty message; write something"));
+    }
+    if chars > MAX_CHAT_CHARS {
+        return Err(ApiError::new(
+            ErrorKind::TooLarge,
+            format!("a message has at most {MAX_CHAT_CHARS} characters (this one {chars})"),
+        ));
+    }
+    Ok(cleaned)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn text_is_trimmed_and_controls_removed() {
+        assert_eq!(
+            clean_text("  hi\u{7}\u{1b}[31m there\n  ").ok().as_deref(),
+            Some("hi[31m there")
+        );
+        assert_eq!(
+            clean_text("a\nb\tc").ok().as_deref(),
+            Some("a\nb\tc"),
+            "line breaks and tabs stay"
+        );
+        assert_eq!(
+            clean_text("<b>bold</b>").ok().as_deref(),
+            Some("<b>bold</b>"),
+            "text is text: the browser shows the brackets"
+        );
+    }
+
+    #[test]
+    fn empty_and_long_messages_are_refused() {
+        let kind = |text: &str| clean_text(text).err().map(|e| e.kind);
+        assert_eq!(kind("   \u{0}  "), Some(ErrorKind::Malformed));
+        let longest = "é".repeat(MAX_CHAT_CHARS);
+        assert_eq!(clean_text(&longest).ok(), Some(longest.clone()));
+        assert_eq!(kind(&format!("{longest}x")), Some(ErrorKind::TooLarge));
+    }
+
+    #[test]
+    fn seats_read_the_spectators_only_at_the_end() {
+        use ChatChannel::*;
+        assert!(Players.read_by(Some(0), Status::Running));
+        assert!(Players.read_by(None, Status::Running));
+        assert!(Spectators.read_by(None, Status::Running));
+        assert!(!Spectators.read_by(Some(1), Status::Running));
+        assert!(!Spectators.read_by(Some(1), Status::Open));
+        assert!(Spectators.read_by(Some(1), Status::Over));
+    }
+}

@@ -1,0 +1,152 @@
+//! Chat at a table ([`crate::chat`]): a message is stored, kept with the table and sent to
+//! the connections that read its channel. Another server process's messages are heard
+//! (`Change::Chat`) and sent on the same way; a message the table has is never sent twice.
+
+use super::*;
+#[cfg(doc)]
+use crate::chat::clean_text;
+use crate::chat::MAX_CHAT_PER_TABLE;
+
+/// Who writes from a connection.
+#[derive(Debug, Clone)]
+pub struct Speaker {
+    /// The connection's seat; `None` for a spectator.
+    pub seat: Option<Seat>,
+    /// [`ChatMessage::author`] for a spectator (a seat's is `seat-N`).
+    pub spectator: String,
+    /// The signed-in person's name, for a spectator.
+    pub name: Option<String>,
+}
+
+impl Hub {
+    /// Stores `text` (as [`clean_text`] leaves it) as a message of `speaker` at `table`
+    /// and sends it to every connection that reads its channel. Refused, storing nothing:
+    /// a table called off, a table whose chat is full.
+    pub async fn say(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        speaker: &Speaker,
+        text: String,
+    ) -> Result<(), ApiError> {
+        let mut message = {
+            let st = table.lock();
+            if st.row.status.is_closed() {
+                return Err(ApiError::new(
+                    ErrorKind::Forbidden,
+                    "the table was called off; its chat is closed",
+                ));
+            }
+            if st.chat.len() >= MAX_CHAT_PER_TABLE {
+                return Err(ApiError::new(
+                    ErrorKind::Forbidden,
+                    format!("a table keeps {MAX_CHAT_PER_TABLE} messages, and this one is full"),
+                ));
+            }
+            let (channel, author, name) = match speaker.seat {
+                Some(seat) => (
+                    ChatChannel::Players,
+                    format!("seat-{seat}"),
+                    st.row
+                        .seats
+                        .get(usize::from(seat))
+                        .and_then(|s| s.name.clone()),
+                ),
+                None => (
+                    ChatChannel::Spectators,
+                    speaker.spectator.clone(),
+                    speaker.name.clone(),
+                ),
+            };
+            ChatMessage {
+                id: 0,
+                channel,
+                seat: speaker.seat,
+                author,
+                name,
+                text,
+                seq: st.seq,
+                at: now_ms(),
+            }
+        };
+        message.id = self.store.append_chat(&table.id, &message).await?;
+        table.keep_chat(message);
+        Ok(())
+    }
+
+    /// Another server process stored message `id` of `table`'s game (or may have: `None`
+    /// after notifications went unheard): the table takes what it lacks.
+    pub(super) async fn hear_chat(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        id: Option<i64>,
+    ) -> Result<(), StoreError> {
+        let messages = match id {
+            Some(id) if table.has_chat(id) => return Ok(()),
+            Some(id) => self
+                .store
+                .chat_message(&table.id, id)
+                .await?
+                .into_iter()
+                .collect(),
+            None => self.store.chat(&table.id).await?,
+        };
+        for message in messages {
+            table.keep_chat(message);
+        }
+        Ok(())
+    }
+}
+
+impl Table {
+    fn has_chat(&self, id: i64) -> bool {
+        self.lock().chat.binary_search_by_key(&id, |m| m.id).is_ok()
+    }
+
+    /// Keeps a stored message, in the order of id, and sends it to the connections that
+    /// read its channel, unless the table has it already.
+    fn keep_chat(&self, message: ChatMessage) {
+        let mut st = self.lock();
+        let Err(at) = st.chat.binary_search_by_key(&message.id, |m| m.id) else {
+            return;
+        };
+        let channel = message.channel;
+        let text = ServerMessage::Chat {
+            messages: vec![message.clone()],
+        }
+        .to_text();
+        st.chat.insert(at, message);
+        // Sent under the lock, so that a connection starting to watch meanwhile gets the
+        // message either in its first chat message or after it, never neither.
+        let _ = self.updates.send(Arc::new(Broadcast::Chat {
+            channel,
+            text: text.into(),
+        }));
+    }
+
+    /// The table's messages that `keep` keeps and a connection as `seat` reads now.
+    pub fn chat(
+        &self,
+        seat: Option<Seat>,
+        keep: impl Fn(&ChatMessage) -> bool,
+    ) -> Vec<ChatMessage> {
+        chat_for(&self.lock(), seat, keep)
+    }
+}
+
+/// [`ServerMessage::Chat`] with `messages`; `None` without any (nothing to send).
+pub fn chat_message(messages: Vec<ChatMessage>) -> Option<String> {
+    (!messages.is_empty()).then(|| ServerMessage::Chat { messages }.to_text())
+}
+
+/// The messages of `st` that `keep` keeps and a connection as `seat` reads.
+pub(super) fn chat_for(
+    st: &TableState,
+    seat: Option<Seat>,
+    keep: impl Fn(&ChatMessage) -> bool,
+) -> Vec<ChatMessage> {
+    st.chat
+        .iter()
+        .filter(|m| m.channel.read_by(seat, st.row.status) && keep(m))
+        .cloned()
+        .collect()
+}
