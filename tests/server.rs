@@ -876,7 +876,7 @@ async fn bad_messages_change_nothing(db: &TestDb) {
     let mut kinds: HashMap<String, usize> = HashMap::new();
     for i in 0..10_500u32 {
         let client = if i % 2 == 0 { mover } else { idle };
-        let text = match i % 15 {
+        let text = match i % 18 {
             0 => (0..rng.gen_range(1..30)).map(|_| pieces[rng.gen_range(0..pieces.len())]).collect(),
             1 => r#"{"type":"act","seq":"x","action":1}"#.to_string(),
             2 => json!({"type": "act", "seq": seq, "action": {"Move": {"to": 250 + i}}}).to_string(),
@@ -892,6 +892,14 @@ async fn bad_messages_change_nothing(db: &TestDb) {
             12 => json!({"type": "why", "action": valley_action}).to_string(),
             13 => json!({"type": "why"}).to_string(),
             14 => json!({"type": "why", "action": {"Move": {"to": 250 + i}}, "seq": seq}).to_string(),
+            // Chat that is never kept: no text, a blank or control-only one, one too long,
+            // a field too many.
+            15 => {
+                let blank = [" ", "\u{0}\u{1b}", ""][i as usize % 3];
+                json!({"type": "say", "text": blank}).to_string()
+            }
+            16 => json!({"type": "say", "text": "é".repeat(501 + i as usize % 50)}).to_string(),
+            17 => json!({"type": "say", "text": "hi", "seq": seq}).to_string(),
             _ => json!({"type": "act", "seq": seq, "action": "End"}).to_string(),
         };
         if i % 500 == 499 {
@@ -916,6 +924,8 @@ async fn bad_messages_change_nothing(db: &TestDb) {
     }
     let (_, summary) = server.get(&format!("/api/games/{id}")).await;
     assert_eq!(summary["seq"], seq, "no bad message changed the game");
+    let (_, chat) = server.get(&format!("/api/games/{id}/chat")).await;
+    assert_eq!(chat, json!([]), "no bad message was said");
     play_random(&mut clients, &mut rng, 100_000).await;
     let (_, record) = server.get(&format!("/api/games/{id}/record")).await;
     let (_, summary) = server.get(&format!("/api/games/{id}")).await;
