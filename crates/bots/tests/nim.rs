@@ -86,6 +86,7 @@ impl Game for Nim {
                     rank: ranks[usize::from(s)],
                     breakdown: Vec::new(),
                     tiebreaks: Vec::new(),
+                    team: None,
                 })
                 .collect(),
             truncated: false,

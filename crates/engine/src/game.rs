@@ -231,6 +231,12 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
     /// temperature. Chosen by arena runs (docs/bots.md, "Temperature").
     const EVALUATION_TEMPERATURE: f64 = 20.0;
 
+    /// The bot levels' ratings in this game (`easy`, `medium`, `hard`): Bradley-Terry on
+    /// the Elo scale with random play at 0, measured by a round robin of the arena
+    /// (docs/bots.md, "The levels rated"). The server rates people on the same scale and
+    /// counts a level at a rated table as an opponent of this fixed rating.
+    const LEVEL_RATINGS: &'static [(&'static str, f64)] = &[];
+
     /// Names of the features [`Game::evaluation_features`] writes, in order (at most
     /// [`MAX_EVALUATION_FEATURES`]). Empty for a game without a fitted evaluation.
     const EVALUATION_FEATURES: &'static [&'static str] = &[];

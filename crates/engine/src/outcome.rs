@@ -21,6 +21,11 @@ pub struct SeatResult {
     pub breakdown: Vec<ScoreLine>,
     /// The values compared after the score, in order (Valdora: coins).
     pub tiebreaks: Vec<i32>,
+    /// The seat's team in a game of teams (Pandoria's 2 against 2: seats 1 and 3 are team
+    /// 0): teammates share the result, and ratings rate them as a team.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub team: Option<u8>,
 }
 
 /// The end of a game: one result per seat, in seat order.

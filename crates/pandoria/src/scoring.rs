@@ -255,6 +255,7 @@ impl Pandoria {
                     rank: ranks[s],
                     breakdown,
                     tiebreaks: vec![keys[s].1],
+                    team: self.config.teams.then_some((s % 2) as u8),
                 }
             })
             .collect();

@@ -178,6 +178,10 @@ impl Game for Valdora {
         self.final_outcome()
     }
 
+    // 4-player round robin of 2026-11-27 (docs/bots.md, "The levels rated").
+    const LEVEL_RATINGS: &'static [(&'static str, f64)] =
+        &[("easy", 828.0), ("medium", 921.0), ("hard", 1131.0)];
+
     fn turns(&self) -> u32 {
         self.turn_number()
     }

@@ -79,6 +79,7 @@ impl Valdora {
                         rank: ranks[i],
                         breakdown: scores[i].lines(),
                         tiebreaks: vec![keys[i].1],
+                        team: None,
                     }
                 })
                 .collect(),

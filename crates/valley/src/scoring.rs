@@ -104,6 +104,7 @@ pub fn outcome_of(rules: &Rules, scores: &[TombScore]) -> Outcome {
                 rank: ranks[i],
                 breakdown,
                 tiebreaks: vec![-(s.tomb_size as i32)],
+                team: None,
             }
         })
         .collect();

@@ -12,4 +12,9 @@ rank: number, breakdown: Array<ScoreLine>,
 /**
  * The values compared after the score, in order (Valdora: coins).
  */
-tiebreaks: Array<number>, };
+tiebreaks: Array<number>, 
+/**
+ * The seat's team in a game of teams (Pandoria's 2 against 2: seats 1 and 3 are team
+ * 0): teammates share the result, and ratings rate them as a team.
+ */
+team?: number, };
