@@ -59,7 +59,8 @@ const MAX_LIST: u32 = 200;
         crate::accounts::me,
         crate::accounts::seats::claim,
         crate::accounts::seats::list,
-        crate::accounts::profile::profile
+        crate::accounts::profile::profile,
+        crate::accounts::ratings::leaderboard
     ),
     components(schemas(
         Kinds,
@@ -98,7 +99,11 @@ const MAX_LIST: u32 = 200;
         crate::accounts::seats::SeatToken,
         crate::accounts::seats::AccountSeat,
         crate::accounts::profile::Profile,
-        crate::accounts::profile::GamesPlayed
+        crate::accounts::profile::GamesPlayed,
+        crate::accounts::ratings::Rating,
+        crate::accounts::ratings::Leaderboard,
+        crate::accounts::ratings::RatedPerson,
+        crate::accounts::ratings::LevelRating
     ))
 )]
 pub struct ApiDoc;

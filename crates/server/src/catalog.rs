@@ -70,6 +70,8 @@ pub trait GameKind: Send + Sync + 'static {
         seed: u64,
         stop: &Stop,
     ) -> Option<Result<Vec<HintedAction>, HintError>>;
+    /// The bot levels' fixed ratings ([`Game::LEVEL_RATINGS`]).
+    fn level_ratings(&self) -> &'static [(&'static str, f64)];
 }
 
 /// A hint's actions as the API shows them: each action's JSON and description.
@@ -269,6 +271,10 @@ impl<G: Game> GameKind for Kind<G> {
         let state = game.as_any().downcast_ref::<ErasedGame<G>>()?.state();
         let hint = bots::hard_hint(state, usize::from(seat), seed, stop, bots::DEFAULT_TOP);
         Some(hint.map(|h| hinted_actions(state, &h)))
+    }
+
+    fn level_ratings(&self) -> &'static [(&'static str, f64)] {
+        G::LEVEL_RATINGS
     }
 }
 

@@ -47,6 +47,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 pub use accounts::profile::{GamesPlayed, Profile};
+pub use accounts::ratings::{Leaderboard, LevelRating, RatedPerson, Rating};
 pub use accounts::seats::{AccountSeat, SeatToken, SeatTokens};
 pub use accounts::{Account, Credentials};
 pub use api::{ApiDoc, Kinds};
@@ -207,6 +208,7 @@ pub fn router(app: Arc<App>) -> Router {
         )
         .route("/api/account", get(accounts::me))
         .route("/api/accounts/{id}", get(accounts::profile::profile))
+        .route("/api/ratings/{game}", get(accounts::ratings::leaderboard))
         .route(
             "/api/account/seats",
             with_body(

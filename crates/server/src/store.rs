@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod chat;
+pub mod ratings;
 mod sql;
 
 use std::sync::Arc;
@@ -18,6 +19,7 @@ use utoipa::ToSchema;
 use crate::protocol::{Clock, HintedAction};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
+pub use ratings::{RatingRow, RatingStore};
 pub use sql::{SqlStore, SyncMode};
 
 /// Where a game stands.
@@ -393,9 +395,9 @@ pub struct StatusCounts {
     pub closed: u64,
 }
 
-/// The storage of games and moves, of accounts, and of the tables' chat.
+/// The storage of games and moves, of accounts and their ratings, and of the tables' chat.
 #[async_trait]
-pub trait Store: AccountStore + ChatStore + Send + Sync + 'static {
+pub trait Store: AccountStore + ChatStore + RatingStore + Send + Sync + 'static {
     /// Stores a new game; its id must be new, and its data file stored. `creator`: the
     /// digest of the creator's address key, kept while the game is open (every change
     /// of status away from open erases it).

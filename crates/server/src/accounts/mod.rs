@@ -3,6 +3,7 @@
 
 mod password;
 pub mod profile;
+pub mod ratings;
 pub mod seats;
 pub mod session;
 

@@ -8,6 +8,7 @@ use axum::Json;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::ratings::Rating;
 use super::seats::{with_summaries, AccountSeat, MAX_LISTED};
 use crate::error::ApiError;
 use crate::protocol::ErrorBody;
@@ -30,6 +31,8 @@ pub struct Profile {
     pub games: Vec<GamesPlayed>,
     /// The newest games first (at most 20).
     pub recent: Vec<AccountSeat>,
+    /// Per game rated in, most rated games first.
+    pub ratings: Vec<Rating>,
 }
 
 /// How many tables of one game a person has sat at.
@@ -63,7 +66,9 @@ pub async fn profile(
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no account {id:?}")))?;
     let seats = with_summaries(&app, store.seats_of(&account.id, MAX_LISTED).await?).await?;
+    let ratings = store.ratings_of(&account.id).await?;
     Ok(Json(Profile {
+        ratings: ratings.iter().map(Rating::from).collect(),
         games: games_played(&seats),
         recent: seats.into_iter().take(RECENT).collect(),
         id: account.id,

@@ -40,6 +40,7 @@ mod leases;
 mod lifecycle;
 mod moves;
 mod presence;
+mod ratings;
 mod scheduler;
 mod seats;
 mod stand_in;

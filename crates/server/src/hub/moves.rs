@@ -170,7 +170,11 @@ impl Hub {
             }
             (update, st.behind)
         };
+        let over = matches!(update, Broadcast::Update { over: true, .. });
         let _ = table.updates.send(Arc::new(update));
+        if over {
+            self.rate_when_over(table);
+        }
         if behind {
             self.catch_up(table);
         } else {

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod chat;
+mod ratings;
 
 use std::collections::HashSet;
 use std::str::FromStr;

@@ -1,0 +1,49 @@
+//! What the server keeps of people's ratings ([`crate::accounts::ratings`]).
+
+use async_trait::async_trait;
+
+use super::StoreError;
+
+/// An account's Weng-Lin rating in one game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingRow {
+    pub account_id: String,
+    pub game: String,
+    pub mu: f64,
+    pub sigma: f64,
+    /// Rated games played, this one included when it is a new rating to store.
+    pub games: u32,
+}
+
+/// The storage of ratings.
+#[async_trait]
+pub trait RatingStore: Send + Sync {
+    /// The accounts that own seats of a game, as (seat, account id).
+    async fn seat_owners(&self, game_id: &str) -> Result<Vec<(u8, String)>, StoreError>;
+    /// The ratings of `accounts` in `game`, for those rated in it.
+    async fn ratings_in(
+        &self,
+        game: &str,
+        accounts: &[String],
+    ) -> Result<Vec<RatingRow>, StoreError>;
+    /// The account's ratings, most played game first.
+    async fn ratings_of(&self, account_id: &str) -> Result<Vec<RatingRow>, StoreError>;
+    /// Stores the new ratings game `game_id` gave, in one transaction, each over the one
+    /// it was computed from (`games - 1` games: none for 0). `Ok(false)`, storing
+    /// nothing, when the game was rated already; [`StoreError::Conflict`], storing
+    /// nothing, when one of the ratings changed since it was read (read and rate again).
+    async fn rate_game(
+        &self,
+        game_id: &str,
+        ratings: &[RatingRow],
+        at: i64,
+    ) -> Result<bool, StoreError>;
+    /// Whether game `game_id` was rated.
+    async fn is_rated(&self, game_id: &str) -> Result<bool, StoreError>;
+    /// The best `limit` ratings of `game` by `mu - 2 sigma`, with the accounts' names.
+    async fn leaderboard(
+        &self,
+        game: &str,
+        limit: u32,
+    ) -> Result<Vec<(RatingRow, String)>, StoreError>;
+}

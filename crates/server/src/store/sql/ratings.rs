@@ -1,0 +1,153 @@
+//! [`RatingStore`] in the same SQL database as the games.
+
+use async_trait::async_trait;
+use sqlx::any::AnyRow;
+use sqlx::Row;
+
+use super::SqlStore;
+use crate::store::ratings::{RatingRow, RatingStore};
+use crate::store::StoreError;
+
+fn rating_of_row(row: &AnyRow) -> Result<RatingRow, StoreError> {
+    let games: i64 = row.try_get("games")?;
+    Ok(RatingRow {
+        account_id: row.try_get("account_id")?,
+        game: row.try_get("game")?,
+        mu: row.try_get("mu")?,
+        sigma: row.try_get("sigma")?,
+        games: u32::try_from(games).map_err(|_| StoreError::Corrupt(format!("{games} games")))?,
+    })
+}
+
+#[async_trait]
+impl RatingStore for SqlStore {
+    async fn seat_owners(&self, game_id: &str) -> Result<Vec<(u8, String)>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT seat, account_id FROM account_seats WHERE game_id = $1 ORDER BY seat",
+        )
+        .bind(game_id)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| {
+                let seat: i32 = row.try_get("seat")?;
+                let seat = u8::try_from(seat)
+                    .map_err(|_| StoreError::Corrupt(format!("seat {seat} of an account")))?;
+                Ok((seat, row.try_get("account_id")?))
+            })
+            .collect()
+    }
+
+    async fn ratings_in(
+        &self,
+        game: &str,
+        accounts: &[String],
+    ) -> Result<Vec<RatingRow>, StoreError> {
+        let mut ratings = Vec::new();
+        for account in accounts {
+            let row = sqlx::query(
+                "SELECT account_id, game, mu, sigma, games FROM ratings \
+                 WHERE account_id = $1 AND game = $2",
+            )
+            .bind(account)
+            .bind(game)
+            .fetch_optional(&self.pool)
+            .await?;
+            if let Some(row) = row {
+                ratings.push(rating_of_row(&row)?);
+            }
+        }
+        Ok(ratings)
+    }
+
+    async fn ratings_of(&self, account_id: &str) -> Result<Vec<RatingRow>, StoreError> {
+        sqlx::query(
+            "SELECT account_id, game, mu, sigma, games FROM ratings WHERE account_id = $1 \
+             ORDER BY games DESC, game",
+        )
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(rating_of_row)
+        .collect()
+    }
+
+    async fn rate_game(
+        &self,
+        game_id: &str,
+        ratings: &[RatingRow],
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.writes.begin().await?;
+        let first = sqlx::query(
+            "INSERT INTO rated_games (game_id, at) VALUES ($1, $2) ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(at)
+        .execute(&mut *tx)
+        .await?;
+        if first.rows_affected() == 0 {
+            tx.rollback().await?;
+            return Ok(false);
+        }
+        for rating in ratings {
+            let games = i64::from(rating.games);
+            // Compare-and-set on the games count: a rating another game's end changed
+            // since it was read is not overwritten.
+            let done = if rating.games <= 1 {
+                sqlx::query(
+                    "INSERT INTO ratings (account_id, game, mu, sigma, games, updated) \
+                     VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (account_id, game) DO NOTHING",
+                )
+            } else {
+                sqlx::query(
+                    "UPDATE ratings SET mu = $3, sigma = $4, games = $5, updated = $6 \
+                     WHERE account_id = $1 AND game = $2 AND games = $5 - 1",
+                )
+            }
+            .bind(&rating.account_id)
+            .bind(&rating.game)
+            .bind(rating.mu)
+            .bind(rating.sigma)
+            .bind(games)
+            .bind(at)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                tx.rollback().await?;
+                return Err(StoreError::Conflict);
+            }
+        }
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    async fn is_rated(&self, game_id: &str) -> Result<bool, StoreError> {
+        Ok(sqlx::query("SELECT 1 FROM rated_games WHERE game_id = $1")
+            .bind(game_id)
+            .fetch_optional(&self.pool)
+            .await?
+            .is_some())
+    }
+
+    async fn leaderboard(
+        &self,
+        game: &str,
+        limit: u32,
+    ) -> Result<Vec<(RatingRow, String)>, StoreError> {
+        sqlx::query(
+            "SELECT ratings.account_id, ratings.game, ratings.mu, ratings.sigma, ratings.games, \
+             accounts.name FROM ratings JOIN accounts ON accounts.id = ratings.account_id \
+             WHERE ratings.game = $1 \
+             ORDER BY ratings.mu - 2 * ratings.sigma DESC, accounts.name LIMIT $2",
+        )
+        .bind(game)
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|row| Ok((rating_of_row(row)?, row.try_get("name")?)))
+        .collect()
+    }
+}

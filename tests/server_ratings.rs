@@ -1,0 +1,193 @@
+//! Ratings on a real `tabletop serve` (SQLite and PostgreSQL): a table of two signed-in
+//! people is rated when it ends, once; the winner's rating rises and the loser's falls,
+//! their pages and the game's leaderboard show it, and the levels' fixed ratings stand
+//! beside them. A table with hints, or with one signed-in person, is not rated.
+
+mod common;
+
+use std::time::Duration;
+
+use common::server::{play_random, Client, Server, TestDb};
+use rand::SeedableRng;
+use rand_chacha::ChaCha8Rng;
+use reqwest::header::{COOKIE, SET_COOKIE};
+use serde_json::{json, Value};
+
+/// Signs `name` up: (account id, session cookie).
+async fn sign_up(server: &Server, name: &str) -> (String, String) {
+    let response = reqwest::Client::new()
+        .post(format!("{}/api/account/sign-up", server.base))
+        .json(&json!({"name": name, "password": "a long passphrase"}))
+        .send()
+        .await
+        .expect("sign-up");
+    assert_eq!(response.status().as_u16(), 201);
+    let cookie = response
+        .headers()
+        .get(SET_COOKIE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .expect("the session cookie")
+        .to_string();
+    let body: Value = response.json().await.expect("JSON");
+    (body["id"].as_str().expect("id").to_string(), cookie)
+}
+
+/// Hands seat `token` of game `id` to the signed-in person of `cookie`.
+async fn hand_to_account(server: &Server, cookie: &str, id: &str, token: &str) {
+    let response = reqwest::Client::new()
+        .post(format!("{}/api/account/seats", server.base))
+        .header(COOKIE, cookie)
+        .json(&json!({"seats": [{"game": id, "token": token}]}))
+        .send()
+        .await
+        .expect("claim");
+    assert_eq!(response.status().as_u16(), 200);
+}
+
+/// A two-person Valley of the Kings table (it starts at once): its id and seat tokens.
+async fn valley(server: &Server, hints: bool) -> (String, Vec<String>) {
+    let (id, tokens) = server
+        .create(
+            json!({"game": "valley", "config": {"players": 2}, "hints": hints, "seats": [
+                {"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}
+            ]}),
+        )
+        .await;
+    (
+        id,
+        tokens.into_iter().map(|t| t.expect("a token")).collect(),
+    )
+}
+
+/// Plays the table to its end with random moves; its outcome.
+async fn finish(server: &Server, id: &str, tokens: &[String], seed: u64) -> Value {
+    let mut clients = Vec::new();
+    for token in tokens {
+        clients.push(Client::connect(server, id, Some(token)).await);
+    }
+    let mut rng = ChaCha8Rng::seed_from_u64(seed);
+    play_random(&mut clients, &mut rng, 100_000).await;
+    assert_eq!(clients[0].status, "over");
+    clients[0].outcome.clone()
+}
+
+/// A person's rating of `game` from their page once at least `games` games are rated
+/// (the rating is stored just after the last move, in a task of its own).
+async fn ratings_after(server: &Server, account: &str, game: &str, games: u64) -> Value {
+    for _ in 0..200 {
+        let (status, profile) = server.get(&format!("/api/accounts/{account}")).await;
+        assert_eq!(status, 200, "{profile}");
+        let rating = profile["ratings"]
+            .as_array()
+            .expect("ratings")
+            .iter()
+            .find(|r| r["game"] == game)
+            .cloned();
+        if let Some(rating) = rating.filter(|r| r["games"].as_u64() >= Some(games)) {
+            return rating;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("{account} has no rating of {games} {game} games");
+}
+
+fn rank_of(outcome: &Value, seat: u64) -> u64 {
+    outcome["seats"]
+        .as_array()
+        .expect("seats")
+        .iter()
+        .find(|s| s["seat"] == seat)
+        .and_then(|s| s["rank"].as_u64())
+        .expect("a rank")
+}
+
+/// Both ratings move, the winner's up, once; the leaderboard lists both, the winner
+/// first, with the levels; casual tables and tables of one person change nothing.
+async fn a_rated_game_moves_both_ratings(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (ada, ada_cookie) = sign_up(&server, "Ada").await;
+    let (bo, bo_cookie) = sign_up(&server, "Bo").await;
+    let (status, empty) = server.get("/api/ratings/valley").await;
+    assert_eq!(status, 200, "{empty}");
+    assert_eq!(empty["people"], json!([]));
+    let levels: Vec<&str> = empty["levels"]
+        .as_array()
+        .expect("levels")
+        .iter()
+        .map(|l| l["level"].as_str().expect("a level"))
+        .collect();
+    assert_eq!(levels, ["easy", "medium", "hard"]);
+
+    // A rated table: both seats handed to their people before the end.
+    let (id, tokens) = valley(&server, false).await;
+    hand_to_account(&server, &ada_cookie, &id, &tokens[0]).await;
+    hand_to_account(&server, &bo_cookie, &id, &tokens[1]).await;
+    let outcome = finish(&server, &id, &tokens, 5).await;
+    let ada_rating = ratings_after(&server, &ada, "valley", 1).await;
+    let bo_rating = ratings_after(&server, &bo, "valley", 1).await;
+    let (ada_shown, bo_shown) = (
+        ada_rating["rating"].as_f64().expect("rating"),
+        bo_rating["rating"].as_f64().expect("rating"),
+    );
+    match (rank_of(&outcome, 0), rank_of(&outcome, 1)) {
+        (1, 2) => assert!(
+            ada_shown > 1000.0 && bo_shown < 1000.0,
+            "{ada_rating} {bo_rating}"
+        ),
+        (2, 1) => assert!(
+            bo_shown > 1000.0 && ada_shown < 1000.0,
+            "{ada_rating} {bo_rating}"
+        ),
+        ranks => panic!("a two-seat game ends with a winner: {ranks:?} {outcome}"),
+    }
+    for rating in [&ada_rating, &bo_rating] {
+        let deviation = rating["deviation"].as_f64().expect("deviation");
+        assert!(
+            deviation > 0.0 && deviation < 246.0,
+            "surer than a newcomer: {rating}"
+        );
+    }
+    let (_, board) = server.get("/api/ratings/valley").await;
+    let people: Vec<&str> = board["people"]
+        .as_array()
+        .expect("people")
+        .iter()
+        .map(|p| p["name"].as_str().expect("a name"))
+        .collect();
+    let winner_first = if ada_shown > bo_shown {
+        ["Ada", "Bo"]
+    } else {
+        ["Bo", "Ada"]
+    };
+    assert_eq!(people, winner_first, "{board}");
+    assert_eq!(board["people"][0]["games"], 1);
+
+    // Not rated: a table with hints, and a table of one person and a guest.
+    let (casual, casual_tokens) = valley(&server, true).await;
+    hand_to_account(&server, &ada_cookie, &casual, &casual_tokens[0]).await;
+    hand_to_account(&server, &bo_cookie, &casual, &casual_tokens[1]).await;
+    finish(&server, &casual, &casual_tokens, 6).await;
+    let (alone, alone_tokens) = valley(&server, false).await;
+    hand_to_account(&server, &ada_cookie, &alone, &alone_tokens[0]).await;
+    finish(&server, &alone, &alone_tokens, 7).await;
+    // A third rated table, played after those two ended: its rating is the second.
+    let (again, again_tokens) = valley(&server, false).await;
+    hand_to_account(&server, &ada_cookie, &again, &again_tokens[0]).await;
+    hand_to_account(&server, &bo_cookie, &again, &again_tokens[1]).await;
+    finish(&server, &again, &again_tokens, 8).await;
+    ratings_after(&server, &ada, "valley", 2).await;
+    ratings_after(&server, &bo, "valley", 2).await;
+    // The tables that are not rated ended before, and were looked at by then.
+    tokio::time::sleep(Duration::from_millis(500)).await;
+    let ada_after = ratings_after(&server, &ada, "valley", 2).await;
+    assert_eq!(
+        ada_after["games"], 2,
+        "only the two rated tables count: {ada_after}"
+    );
+    assert_ne!(ada_after["rating"], ada_rating["rating"]);
+    let (status, unknown) = server.get("/api/ratings/chess").await;
+    assert_eq!((status, &unknown["kind"]), (404, &json!("not_found")));
+}
+
+on_both_databases!(a_rated_game_moves_both_ratings);
