@@ -22,6 +22,7 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     LogEntry::export_all(config)?;
     server::Kinds::export_all(config)?;
     server::Credentials::export_all(config)?;
+    server::Deletion::export_all(config)?;
     server::Account::export_all(config)?;
     server::SeatTokens::export_all(config)?;
     server::AccountSeat::export_all(config)?;

@@ -567,3 +567,121 @@ async fn postgres_seats_follow_their_account() {
         seats_follow_their_account(&db).await;
     }
 }
+
+/// Deleting an account needs its password; then the account, its sessions and its name
+/// are gone, its seats at a finished game are a former player's (the moves and the outcome
+/// as they were), and its seat at a running game still plays by its token.
+async fn an_account_is_deleted(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let ana = post(
+        &server,
+        "/api/account/sign-up",
+        None,
+        credentials("Ana", "a long passphrase"),
+    )
+    .await;
+    let (ana_id, ana_cookie) = (ana.body["id"].clone(), ana.cookie.expect("a session"));
+    let (finished, seat0, seat1) = running_valley(&server).await;
+    let (running, running0, _) = running_valley(&server).await;
+    claim(
+        &server,
+        &ana_cookie,
+        json!([{"game": finished, "token": seat0}, {"game": running, "token": running0}]),
+    )
+    .await;
+    let mut clients = vec![
+        Client::connect(&server, &finished, Some(&seat0)).await,
+        Client::connect(&server, &finished, Some(&seat1)).await,
+    ];
+    let mut rng = ChaCha8Rng::seed_from_u64(11);
+    common::server::play_random(&mut clients, &mut rng, 100_000).await;
+    let (_, before) = server.get(&format!("/api/games/{finished}/record")).await;
+    let delete = |cookie: &str, password: &str| {
+        let request = reqwest::Client::new()
+            .delete(format!("{}/api/account", server.base))
+            .header(COOKIE, cookie)
+            .json(&json!({"password": password}));
+        async move { answer(request.send().await.expect("DELETE")).await }
+    };
+
+    let wrong = delete(&ana_cookie, "not the passphrase").await;
+    assert_eq!(
+        (wrong.status, wrong.body["kind"].as_str()),
+        (401, Some("bad_credentials"))
+    );
+    assert_eq!(
+        me(&server, Some(&ana_cookie)).await.status,
+        200,
+        "nothing was deleted"
+    );
+    let nobody = delete("tabletop_session=0123", "a long passphrase").await;
+    assert_eq!(nobody.body["kind"], "not_signed_in");
+
+    let gone = delete(&ana_cookie, "a long passphrase").await;
+    assert_eq!(gone.status, 204, "{}", gone.body);
+    assert!(
+        gone.set_cookie.starts_with("tabletop_session=;"),
+        "{}",
+        gone.set_cookie
+    );
+    assert_eq!(
+        me(&server, Some(&ana_cookie)).await.status,
+        401,
+        "its sessions ended"
+    );
+    assert_eq!(
+        sign_in(&server, "Ana", "a long passphrase").await.body["kind"],
+        "bad_credentials"
+    );
+    let (status, _) = server
+        .get(&format!("/api/accounts/{}", ana_id.as_str().expect("id")))
+        .await;
+    assert_eq!(status, 404);
+
+    // The finished game: the seat is a former player's; moves and outcome unchanged.
+    let (_, summary) = server.get(&format!("/api/games/{finished}")).await;
+    let seat = &summary["seats"][0];
+    assert_eq!(
+        (&seat["former"], &seat["name"]),
+        (&json!(true), &json!("former player")),
+        "{summary}"
+    );
+    assert_eq!(summary["seats"][1]["name"], "Bo");
+    let (_, after) = server.get(&format!("/api/games/{finished}/record")).await;
+    assert_eq!(after["actions"], before["actions"]);
+    assert_eq!(after["outcome"], before["outcome"]);
+    assert!(
+        !after.to_string().contains("Ana"),
+        "the name is gone from the record: {after}"
+    );
+    // The running game: the seat plays on by its token, under the name it was taken with.
+    let player = Client::connect(&server, &running, Some(&running0)).await;
+    assert_eq!(player.seat, Some(0));
+    let (_, summary) = server.get(&format!("/api/games/{running}")).await;
+    assert_eq!(
+        (&summary["seats"][0]["name"], &summary["seats"][0]["former"]),
+        (&json!("Ana"), &json!(false))
+    );
+    // The name is free again.
+    let again = post(
+        &server,
+        "/api/account/sign-up",
+        None,
+        credentials("ana", "another passphrase"),
+    )
+    .await;
+    assert_eq!(again.status, 201, "{}", again.body);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_an_account_is_deleted() {
+    let db = TestDb::new(Db::Sqlite).await.expect("sqlite");
+    an_account_is_deleted(&db).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn postgres_an_account_is_deleted() {
+    if let Some(db) = TestDb::new(Db::Postgres).await {
+        an_account_is_deleted(&db).await;
+    }
+}

@@ -46,6 +46,7 @@ use tokio::sync::watch;
 use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
+pub use accounts::deletion::Deletion;
 pub use accounts::profile::{GamesPlayed, Profile};
 pub use accounts::ratings::{Leaderboard, LevelRating, RatedPerson, Rating};
 pub use accounts::seats::{AccountSeat, SeatToken, SeatTokens};
@@ -206,7 +207,10 @@ pub fn router(app: Arc<App>) -> Router {
             "/api/account/sign-out-everywhere",
             post(accounts::sign_out_everywhere),
         )
-        .route("/api/account", get(accounts::me))
+        .route(
+            "/api/account",
+            get(accounts::me).delete(accounts::deletion::delete),
+        )
         .route("/api/accounts/{id}", get(accounts::profile::profile))
         .route("/api/ratings/{game}", get(accounts::ratings::leaderboard))
         .route(

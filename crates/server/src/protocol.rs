@@ -202,6 +202,10 @@ pub struct SeatInfo {
     /// The person left the game for good (a bot finishes the seat).
     #[serde(default)]
     pub left: bool,
+    /// The seat's person deleted their account after the game: `name` is a placeholder,
+    /// which clients show as "former player" in their language.
+    #[serde(default)]
+    pub former: bool,
 }
 
 /// A seat of a new game.

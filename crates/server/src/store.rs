@@ -97,7 +97,15 @@ pub struct SeatRecord {
     /// The person left for good: a bot finishes the seat, and they cannot take it back.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub left: bool,
+    /// The seat's person deleted their account after the game: its name is
+    /// [`FORMER_PLAYER`], no longer theirs.
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub former: bool,
 }
+
+/// The name of a seat whose person deleted their account (clients show it in their
+/// language, from [`SeatRecord::former`]).
+pub const FORMER_PLAYER: &str = "former player";
 
 impl SeatRecord {
     /// A person's seat: free (no name) until someone takes it with `token_hash`'s token.
@@ -110,6 +118,7 @@ impl SeatRecord {
             open,
             stand_in: None,
             left: false,
+            former: false,
         }
     }
 
@@ -123,6 +132,7 @@ impl SeatRecord {
             open: false,
             stand_in: None,
             left: false,
+            former: false,
         }
     }
 

@@ -1,6 +1,7 @@
 //! Accounts, optional: a name and a password (argon2id), and sessions in an HTTP-only
 //! cookie (docs/server.md, "Accounts"). Guests keep playing with seat tokens.
 
+pub mod deletion;
 mod password;
 pub mod profile;
 pub mod ratings;

@@ -51,6 +51,16 @@ impl Hub {
         })
     }
 
+    /// Reads the rows of these games again where they are in memory (their seats changed
+    /// outside the tables: an account was deleted), and tells their watchers.
+    pub fn reload_rows(self: &Arc<Self>, ids: &[String]) {
+        for id in ids {
+            if let Some(table) = self.cache().get(id).cloned() {
+                self.fall_behind(&table);
+            }
+        }
+    }
+
     /// Marks `table` as missing changes another server process stored, and catches up.
     pub(super) fn fall_behind(self: &Arc<Self>, table: &Arc<Table>) {
         table.lock().behind = true;

@@ -262,6 +262,7 @@ pub(super) fn seat_infos(row: &GameRow, slots: &[Slot]) -> Vec<SeatInfo> {
             open: s.open,
             stand_in: s.stand_in.clone(),
             left: s.left,
+            former: s.former,
             presence: slots
                 .get(i)
                 .filter(|_| s.kind == SeatKind::Human && !s.is_free())

@@ -63,6 +63,11 @@ pub trait AccountStore: Send + Sync {
     ) -> Result<bool, StoreError>;
     /// The account's seats at a game, lowest first.
     async fn seats_at(&self, account_id: &str, game_id: &str) -> Result<Vec<u8>, StoreError>;
+    /// Deletes an account with its sessions, its seats' ownership and its ratings, in one
+    /// transaction. Its seats at games that are over (or called off) become a former
+    /// player's ([`super::FORMER_PLAYER`]); its seats at running and open games stay as
+    /// they are. Returns the games whose seats changed.
+    async fn delete_account(&self, account_id: &str) -> Result<Vec<String>, StoreError>;
     /// The account's seats, as (game id, seat), the newest games first, at most `limit`.
     async fn seats_of(&self, account_id: &str, limit: u32)
         -> Result<Vec<(String, u8)>, StoreError>;

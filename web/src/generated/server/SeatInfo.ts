@@ -31,4 +31,9 @@ stand_in: string | null,
 /**
  * The person left the game for good (a bot finishes the seat).
  */
-left: boolean, };
+left: boolean, 
+/**
+ * The seat's person deleted their account after the game: `name` is a placeholder,
+ * which clients show as "former player" in their language.
+ */
+former: boolean, };

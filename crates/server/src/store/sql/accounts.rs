@@ -4,9 +4,9 @@ use async_trait::async_trait;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::SqlStore;
+use super::{parse_json, seats_json, SqlStore};
 use crate::store::accounts::{AccountRow, AccountStore, SessionRow};
-use crate::store::StoreError;
+use crate::store::{SeatRecord, StoreError, FORMER_PLAYER};
 
 const ACCOUNT_COLUMNS: &str =
     "accounts.id, accounts.name, accounts.password_hash, accounts.created";
@@ -172,6 +172,50 @@ impl AccountStore for SqlStore {
         rows.iter()
             .map(|row| Ok((row.try_get("game_id")?, seat_of_row(row)?)))
             .collect()
+    }
+
+    async fn delete_account(&self, account_id: &str) -> Result<Vec<String>, StoreError> {
+        let mut tx = self.writes.begin().await?;
+        let rows = sqlx::query(
+            "SELECT games.id, games.seats, account_seats.seat FROM account_seats \
+             JOIN games ON games.id = account_seats.game_id \
+             WHERE account_seats.account_id = $1 AND games.status NOT IN ('open', 'running') \
+             ORDER BY games.id",
+        )
+        .bind(account_id)
+        .fetch_all(&mut *tx)
+        .await?;
+        let mut changed: Vec<(String, Vec<SeatRecord>)> = Vec::new();
+        for row in &rows {
+            let id: String = row.try_get("id")?;
+            if changed.last().is_none_or(|(last, _)| *last != id) {
+                let seats: String = row.try_get("seats")?;
+                changed.push((id, parse_json("seats", &seats)?));
+            }
+            let seat = usize::from(seat_of_row(row)?);
+            if let Some(record) = changed
+                .last_mut()
+                .and_then(|(_, seats)| seats.get_mut(seat))
+            {
+                record.name = Some(FORMER_PLAYER.to_string());
+                record.former = true;
+            }
+        }
+        for (id, seats) in &changed {
+            // The status stays; the version moves, so a change in flight is a conflict.
+            sqlx::query("UPDATE games SET seats = $1, version = version + 1 WHERE id = $2")
+                .bind(seats_json(seats))
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+        }
+        // Sessions, seats' ownership and ratings go with it (ON DELETE CASCADE).
+        sqlx::query("DELETE FROM accounts WHERE id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(changed.into_iter().map(|(id, _)| id).collect())
     }
 
     async fn end_sessions_of(&self, account_id: &str) -> Result<u64, StoreError> {
