@@ -57,12 +57,12 @@ export async function createAdaAndBen(page: Page): Promise<Created> {
   return (await response.json()) as Created
 }
 
-/** Holds `seat` of `created` in `page`'s browser, as if it had made the table from the lobby. */
-export async function holdSeat(page: Page, created: Created, seat: number): Promise<void> {
+/** Holds `seat` of `created` (a table of `game`) in `page`'s browser, as if it had made the table from the lobby. */
+export async function holdSeat(page: Page, created: Created, seat: number, game = 'valley'): Promise<void> {
   const token = created.seats.find((s) => s.seat === seat)?.token ?? null
   expect(token).toBeTruthy()
   // src/lib/myGames.ts's entry, not imported: it would bring the app's i18n into this compilation.
-  const mine = { id: created.id, game: 'valley', seat, token, invites: [], added: Date.now() }
+  const mine = { id: created.id, game, seat, token, invites: [], added: Date.now() }
   await page.goto('/')
   await page.evaluate((games) => localStorage.setItem('tabletop.games', JSON.stringify(games)), [mine])
 }

@@ -2,6 +2,7 @@
 // code. Every failure becomes an ApiError carrying the server's stable `kind`, so screens
 // can show it in the current language.
 import type { Account } from '../generated/server/Account'
+import type { ChatMessage } from '../generated/server/ChatMessage'
 import type { AccountSeat } from '../generated/server/AccountSeat'
 import type { CreateGame } from '../generated/server/CreateGame'
 import type { Credentials } from '../generated/server/Credentials'
@@ -116,6 +117,13 @@ export const api = {
    */
   async log(id: string, token: string | null = null): Promise<LogEntry[]> {
     return json<LogEntry[]>(`${gamePath(id)}/log`, token ? { headers: { authorization: `Bearer ${token}` } } : undefined)
+  },
+  /**
+   * What was said at the table that the seat of `token` may read (a spectator without one);
+   * everything once the game is over.
+   */
+  chat(id: string, token: string | null = null): Promise<ChatMessage[]> {
+    return json<ChatMessage[]>(`${gamePath(id)}/chat`, token ? { headers: { authorization: `Bearer ${token}` } } : undefined)
   },
   /**
    * The record `{game, config, seed, actions}` as the server wrote it (only once the game is

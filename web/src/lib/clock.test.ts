@@ -31,6 +31,7 @@ const seat = (n: number, extra: Partial<SeatInfo> = {}): SeatInfo => ({
   presence: null,
   stand_in: null,
   left: false,
+  former: false,
   ...extra,
 })
 const REALTIME: Clock = { kind: 'realtime', initial_secs: 600, increment_secs: 10 }

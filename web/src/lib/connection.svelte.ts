@@ -1,10 +1,11 @@
 // One table's live connection (docs/server.md, "WebSocket"): hello, then the server's
-// `state`, `update`, `seats` and `error` messages kept as reactive fields for the table
-// screen. The view is deep state patched in place with each update's JSON Patch, so Svelte
-// redraws only the parts of the board that changed.
+// `state`, `update`, `seats`, `chat` and `error` messages kept as reactive fields for the
+// table screen. The view is deep state patched in place with each update's JSON Patch, so
+// Svelte redraws only the parts of the board that changed.
 import { applyPatch, type Operation } from 'fast-json-patch'
 import { tick } from 'svelte'
 import type { Outcome } from '../generated/engine/Outcome'
+import type { ChatMessage } from '../generated/server/ChatMessage'
 import type { ClientMessage } from '../generated/server/ClientMessage'
 import type { Clock } from '../generated/server/Clock'
 import type { ClockTimes } from '../generated/server/ClockTimes'
@@ -16,6 +17,7 @@ import type { ServerMessage } from '../generated/server/ServerMessage'
 import type { Status } from '../generated/server/Status'
 import type { JsonValue } from '../generated/serde_json/JsonValue'
 import { retryDelay } from './backoff'
+import { draftProblem, isChatRefusal, isEcho, mergeChat, type ChatRefusal } from './chat'
 import type { ClockReading } from './clock'
 import type { TabletopDebug } from './debug'
 import { lastMoveSeq, mergeLog, seatEventEntry } from './log'
@@ -133,6 +135,13 @@ export class Connection {
   away = $state(false)
   /** The server's last answer to "why not?" (`why`), until the next question. */
   why = $state.raw<WhyAnswer | null>(null)
+  /** What was said at the table that this connection may read, each once, by id. */
+  chat = $state.raw<ChatMessage[]>([])
+  /**
+   * Who this connection writes as (`ChatMessage.author`): a seat's from its state; an
+   * anonymous spectator's from the echo of their first message (the server draws it).
+   */
+  chatAuthor = $state<string | null>(null)
 
   /** A bot plays this connection's seat (handed over, or left): its own moves are refused. */
   get standIn(): boolean {
@@ -157,6 +166,12 @@ export class Connection {
   private measuring = false
   /** The presence of this socket's seat has been told since the socket opened. */
   private presenceTold = false
+  /**
+   * The messages said on this socket whose echo (or refusal) has not come yet, oldest first.
+   * The server answers a connection's messages in order, and a refused `say` is answered by
+   * an error alone, so the first one waiting is the one an echo or a refusal answers.
+   */
+  private saying: { text: string; done: (refusal: ChatRefusal | null) => void }[] = []
 
   constructor(gameId: string, options: ConnectionOptions) {
     this.gameId = gameId
@@ -234,6 +249,22 @@ export class Connection {
     this.send({ type: 'hint' })
   }
 
+  /**
+   * Says `text` at the table (the seat's channel, or the spectators'). Resolves with null once
+   * its echo is back (it is then in `chat`: nothing is added before), or with the refusal:
+   * the server's (too long, too fast, the table's chat closed) or the browser's own for a
+   * text the server would refuse or a connection that is down.
+   */
+  say(text: string): Promise<ChatRefusal | null> {
+    const problem = draftProblem(text)
+    if (problem !== null) return Promise.resolve({ kind: problem === 'empty' ? 'malformed' : 'too_large', message: '' })
+    if (this.link !== 'live' || !this.socket) return Promise.resolve({ kind: 'network', message: '' })
+    return new Promise((done) => {
+      this.saying.push({ text, done })
+      this.send({ type: 'say', text })
+    })
+  }
+
   /** Takes this seat back from the bot that played it. */
   takeBack(): void {
     if (this.link === 'live') this.send({ type: 'take_back' })
@@ -280,6 +311,9 @@ export class Connection {
       case 'why':
         this.why = message
         break
+      case 'chat':
+        this.takeChat(message.messages)
+        break
       case 'error':
         this.takeError(message)
         break
@@ -296,6 +330,10 @@ export class Connection {
     const current = () => generation === this.generation && !this.disposed
     this.link = 'connecting'
     this.presenceTold = false
+    this.unsaid()
+    // An anonymous spectator's key is drawn anew for each connection (a seat's comes back
+    // with its state).
+    this.chatAuthor = null
     this.hinting = false
     this.socket = this.openSocket(this.url, {
       open: () => {
@@ -314,6 +352,7 @@ export class Connection {
     this.socket = null
     this.busy = false
     this.measuring = false
+    this.unsaid()
     if (code === POLICY_VIOLATION) {
       this.link = 'gone'
       return
@@ -343,6 +382,7 @@ export class Connection {
     this.arrived = null
     this.seq = message.seq
     this.seat = message.seat
+    if (message.seat !== null) this.chatAuthor = `seat-${message.seat}`
     this.status = message.status
     this.toMove = message.to_move
     this.legal = message.legal
@@ -410,7 +450,33 @@ export class Connection {
     this.clockReading = times === null ? null : { times, receivedAt: this.now() }
   }
 
+  private takeChat(messages: ChatMessage[]): void {
+    for (const message of messages) {
+      const waiting = this.saying[0]
+      if (!waiting || !isEcho(message, waiting.text, this.seat, this.chatAuthor)) continue
+      this.saying.shift()
+      this.chatAuthor = message.author
+      waiting.done(null)
+    }
+    this.chat = mergeChat(this.chat, messages)
+  }
+
+  /** The messages waiting for their echo will not get it on this socket: a new one starts. */
+  private unsaid(): void {
+    const waiting = this.saying
+    this.saying = []
+    for (const { done } of waiting) done({ kind: 'network', message: '' })
+  }
+
   private takeError(message: Extract<ServerMessage, { type: 'error' }>): void {
+    // A refusal of a message said here is the chat's to show, at its input: it changes
+    // nothing of the game (an action on its way stays on its way).
+    const waiting = this.saying[0]
+    if (waiting && isChatRefusal(message.kind)) {
+      this.saying.shift()
+      waiting.done({ kind: message.kind, message: message.message })
+      return
+    }
     // Every error is shown, stale included (its fresh state follows): none is swallowed.
     this.errors = [...this.errors, { id: this.nextErrorId++, kind: message.kind, message: message.message }]
     this.busy = false

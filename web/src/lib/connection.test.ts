@@ -65,8 +65,8 @@ function stateMessage(view: JsonValue, seq = 0, extra: Partial<Extract<ServerMes
     to_move: 0,
     legal: [{ action: { type: 'pass' }, description: 'pass', rule: 'V-T1' }],
     seats: [
-      { seat: 0, kind: 'human', name: 'Ana', bot: null, open: false, presence: null, stand_in: null, left: false },
-      { seat: 1, kind: 'bot', name: 'Bot (easy)', bot: 'easy', open: false, presence: null, stand_in: null, left: false },
+      { seat: 0, kind: 'human', name: 'Ana', bot: null, open: false, presence: null, stand_in: null, left: false, former: false },
+      { seat: 1, kind: 'bot', name: 'Bot (easy)', bot: 'easy', open: false, presence: null, stand_in: null, left: false, former: false },
     ],
     outcome: null,
     can_undo: false,
@@ -426,6 +426,7 @@ describe('presence and seats', () => {
     presence: { state: 'online', since: 1 },
     stand_in: null,
     left: false,
+    former: false,
     ...extra,
   })
 
@@ -537,6 +538,85 @@ describe('undo', () => {
     expect(connection.canUndo).toBe(false)
     expect(connection.busy).toBe(false)
     expect(connection.log.map((e) => [e.seq, e.undid])).toEqual([[2, 1]])
+    connection.dispose()
+  })
+})
+
+describe('chat', () => {
+  const message = (id: number, seat: number | null, text: string, author = seat === null ? 'guest-1234abcd' : `seat-${seat}`) => ({
+    id,
+    channel: seat === null ? ('spectators' as const) : ('players' as const),
+    seat,
+    author,
+    name: seat === null ? null : 'Ana',
+    text,
+    seq: 0,
+    at: 1_700_000_000_000 + id,
+  })
+
+  it('keeps what was said once each, by id, however often it comes', () => {
+    const connection = connect()
+    network.last.says(stateMessage({}, 0))
+    network.last.says({ type: 'chat', messages: [message(2, 1, 'hi'), message(5, 0, 'hello')] })
+    network.last.says({ type: 'chat', messages: [message(3, 1, 'gl')] })
+    network.last.says({ type: 'chat', messages: [message(2, 1, 'hi'), message(3, 1, 'gl'), message(5, 0, 'hello')] })
+    expect(connection.chat.map((m) => m.id)).toEqual([2, 3, 5])
+    connection.dispose()
+  })
+
+  it('sends a message and resolves once its echo is back, adding nothing before', async () => {
+    const connection = connect()
+    network.last.says(stateMessage({}, 0))
+    expect(connection.chatAuthor).toBe('seat-0')
+    const sent = connection.say('  good luck  ')
+    expect(network.last.sent.at(-1)).toEqual({ type: 'say', text: '  good luck  ' })
+    expect(connection.chat).toEqual([])
+    // Another seat's message first: not the echo.
+    network.last.says({ type: 'chat', messages: [message(1, 1, 'good luck')] })
+    network.last.says({ type: 'chat', messages: [message(2, 0, 'good luck')] })
+    await expect(sent).resolves.toBeNull()
+    expect(connection.chat.map((m) => m.id)).toEqual([1, 2])
+    connection.dispose()
+  })
+
+  it("learns an anonymous spectator's key from the echo of their first message", async () => {
+    const connection = connect({ token: null })
+    network.last.says(stateMessage({}, 0, { seat: null, legal: null }))
+    expect(connection.chatAuthor).toBeNull()
+    const sent = connection.say('go Ana')
+    network.last.says({ type: 'chat', messages: [message(4, null, 'go Ana')] })
+    await expect(sent).resolves.toBeNull()
+    expect(connection.chatAuthor).toBe('guest-1234abcd')
+    connection.dispose()
+  })
+
+  it("shows a refusal of a message at the chat, not as the table's error, and leaves an action on its way", async () => {
+    const connection = connect()
+    network.last.says(stateMessage({}, 0))
+    connection.act({ type: 'pass' })
+    expect(connection.busy).toBe(true)
+    const sent = connection.say('hi')
+    network.last.says({ type: 'error', kind: 'rate_limited', message: 'slow down', seq: null })
+    await expect(sent).resolves.toEqual({ kind: 'rate_limited', message: 'slow down' })
+    expect(connection.errors).toEqual([])
+    expect(connection.busy).toBe(true)
+    // With no message waiting, an error is the table's as ever.
+    network.last.says({ type: 'error', kind: 'forbidden', message: 'no', seq: null })
+    expect(connection.errors.map((e) => e.kind)).toEqual(['forbidden'])
+    connection.dispose()
+  })
+
+  it('refuses itself what the server would refuse, and anything while the connection is down', async () => {
+    const connection = connect()
+    await expect(connection.say('hi')).resolves.toEqual({ kind: 'network', message: '' })
+    network.last.says(stateMessage({}, 0))
+    await expect(connection.say('   ')).resolves.toEqual({ kind: 'malformed', message: '' })
+    await expect(connection.say('x'.repeat(501))).resolves.toEqual({ kind: 'too_large', message: '' })
+    expect(network.last.sent.some((m) => m.type === 'say')).toBe(false)
+    // A message waiting when the connection drops is not lost silently: it is refused.
+    const sent = connection.say('are you there?')
+    network.last.drops()
+    await expect(sent).resolves.toEqual({ kind: 'network', message: '' })
     connection.dispose()
   })
 })

@@ -27,9 +27,9 @@ describe('labels', () => {
   })
 
   it('names seats: people by name, bots by number and strength, free seats as free', () => {
-    expect(seatName({ seat: 0, kind: 'human', name: 'Ana', bot: null, open: false, presence: null, stand_in: null, left: false })).toBe('Ana')
-    expect(seatName({ seat: 1, kind: 'bot', name: 'Bot (hard)', bot: 'hard', open: false, presence: null, stand_in: null, left: false })).toBe('Bot 2 (hard)')
-    expect(seatName({ seat: 2, kind: 'human', name: null, bot: null, open: true, presence: null, stand_in: null, left: false })).toBe('Seat 3 (free)')
+    expect(seatName({ seat: 0, kind: 'human', name: 'Ana', bot: null, open: false, presence: null, stand_in: null, left: false, former: false })).toBe('Ana')
+    expect(seatName({ seat: 1, kind: 'bot', name: 'Bot (hard)', bot: 'hard', open: false, presence: null, stand_in: null, left: false, former: false })).toBe('Bot 2 (hard)')
+    expect(seatName({ seat: 2, kind: 'human', name: null, bot: null, open: true, presence: null, stand_in: null, left: false, former: false })).toBe('Seat 3 (free)')
   })
 
   it('falls back to the raw word', () => {

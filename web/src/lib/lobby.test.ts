@@ -51,7 +51,7 @@ describe('the lobby pages', () => {
 
 describe('free seats in the lobby', () => {
   const info = (seat: number, name: string | null, open: boolean) =>
-    ({ seat, kind: 'human', name, bot: null, open, presence: null, stand_in: null, left: false }) as const
+    ({ seat, kind: 'human', name, bot: null, open, presence: null, stand_in: null, left: false, former: false }) as const
   it('joins only a free seat open to anyone; a seat kept for a friend is not joinable', () => {
     expect(joinableSeat([info(0, 'Ana', false), info(1, null, false), info(2, null, true)])).toBe(2)
     expect(joinableSeat([info(0, 'Ana', false), info(1, null, false)])).toBeNull()

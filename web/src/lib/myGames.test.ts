@@ -162,6 +162,7 @@ describe('the clock of a running game of mine', () => {
     presence: null,
     stand_in: null,
     left: false,
+    former: false,
   })
   const bot = { ...person(2, 'Bot'), kind: 'bot' as const, bot: 'easy' }
   const summary = (extra: Partial<GameSummary> = {}): GameSummary => ({

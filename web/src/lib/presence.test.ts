@@ -13,6 +13,7 @@ const seat = (n: number, extra: Partial<SeatInfo> = {}): SeatInfo => ({
   presence: { state: 'online', since: NOW - 5000 },
   stand_in: null,
   left: false,
+  former: false,
   ...extra,
 })
 const offlineFor = (seconds: number) => ({ state: 'offline' as const, since: NOW - seconds * 1000 })
