@@ -5,7 +5,7 @@
 
 mod common;
 
-use common::server::{Client, Db, Server, TestDb};
+use common::server::{Client, Server, TestDb};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
@@ -188,19 +188,6 @@ async fn sign_up_in_and_out(db: &TestDb) {
         "/api/account/sign-out-everywhere",
     ] {
         assert!(openapi["paths"].get(path).is_some(), "{path} is documented");
-    }
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sqlite_accounts_sign_up_in_and_out() {
-    let db = TestDb::new(Db::Sqlite).await.expect("sqlite");
-    sign_up_in_and_out(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn postgres_accounts_sign_up_in_and_out() {
-    if let Some(db) = TestDb::new(Db::Postgres).await {
-        sign_up_in_and_out(&db).await;
     }
 }
 
@@ -555,19 +542,6 @@ async fn seats_follow_their_account(db: &TestDb) {
     assert_eq!(refused.body["kind"], "not_signed_in");
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sqlite_seats_follow_their_account() {
-    let db = TestDb::new(Db::Sqlite).await.expect("sqlite");
-    seats_follow_their_account(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn postgres_seats_follow_their_account() {
-    if let Some(db) = TestDb::new(Db::Postgres).await {
-        seats_follow_their_account(&db).await;
-    }
-}
-
 /// Deleting an account needs its password; then the account, its sessions and its name
 /// are gone, its seats at a finished game are a former player's (the moves and the outcome
 /// as they were), and its seat at a running game still plays by its token.
@@ -673,15 +647,8 @@ async fn an_account_is_deleted(db: &TestDb) {
     assert_eq!(again.status, 201, "{}", again.body);
 }
 
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn sqlite_an_account_is_deleted() {
-    let db = TestDb::new(Db::Sqlite).await.expect("sqlite");
-    an_account_is_deleted(&db).await;
-}
-
-#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn postgres_an_account_is_deleted() {
-    if let Some(db) = TestDb::new(Db::Postgres).await {
-        an_account_is_deleted(&db).await;
-    }
-}
+on_both_databases!(
+    sign_up_in_and_out,
+    seats_follow_their_account,
+    an_account_is_deleted,
+);

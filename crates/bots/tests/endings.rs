@@ -11,9 +11,9 @@ use valdora::{Action, Valdora, ValdoraConfig};
 /// pass there, and the game ran past 30,000 actions.
 const LEADER_CAN_END: &str = include_str!("fixtures/valdora-leader-can-end.json");
 
-#[test]
-fn greedy_ends_a_game_it_wins() {
-    let fixture: serde_json::Value = serde_json::from_str(LEADER_CAN_END).expect("JSON");
+/// The position a three-player record (`{"seed", "actions"}`) leads to.
+fn replayed(record: &str) -> Valdora {
+    let fixture: serde_json::Value = serde_json::from_str(record).expect("JSON");
     let config = ValdoraConfig {
         players: 3,
         ..ValdoraConfig::default()
@@ -24,6 +24,12 @@ fn greedy_ends_a_game_it_wins() {
         game.apply(action, &mut engine::NoEvents)
             .expect("the record replays");
     }
+    game
+}
+
+#[test]
+fn greedy_ends_a_game_it_wins() {
+    let game = replayed(LEADER_CAN_END);
     let leader = game.to_move().expect("running");
     for seed in 0..8 {
         let spec: BotSpec = "greedy".parse().expect("spec");
@@ -54,17 +60,7 @@ const STALLED: &str = include_str!("fixtures/valdora-stall.json");
 
 #[test]
 fn levels_end_a_game_that_only_a_losing_seat_can_end() {
-    let fixture: serde_json::Value = serde_json::from_str(STALLED).expect("JSON");
-    let config = ValdoraConfig {
-        players: 3,
-        ..ValdoraConfig::default()
-    };
-    let mut game = Valdora::new(&config, fixture["seed"].as_u64().expect("seed")).expect("valid");
-    for action in fixture["actions"].as_array().expect("actions") {
-        let action: Action = serde_json::from_value(action.clone()).expect("an action");
-        game.apply(action, &mut engine::NoEvents)
-            .expect("the record replays");
-    }
+    let game = replayed(STALLED);
     assert_eq!(game.turns(), 1_000);
     assert!(
         !game.stalled(),
