@@ -276,62 +276,61 @@ async fn session(app: Arc<App>, id: String, signed_in: Option<SignedIn>, mut soc
     loop {
         tokio::select! {
             update = watch.updates.recv() => {
-                let text = match update {
+                // The message, and whether the game is over after it.
+                let (text, now_over) = match update {
                     Ok(update) => match update.as_ref() {
                         Broadcast::Update { seq, .. } if *seq <= seen => continue,
-                        Broadcast::Update { seq, messages, over: now_over } => {
-                            let text = match messages.get(slot) {
-                                Some(Some(text)) => {
-                                    seen = *seq;
-                                    text.clone()
-                                }
-                                // Not watched when the update was made: the whole state.
-                                _ => match resync(&watch, &mut seen) {
-                                    Some(text) => text,
-                                    None => break,
-                                },
-                            };
-                            // A seat reads the spectators' channel from the end on.
-                            let revealed = (*now_over && !over && watch.seat.is_some())
-                                .then(|| chat_message(watch.table.chat(watch.seat, |m| m.channel == ChatChannel::Spectators)))
-                                .flatten();
-                            over |= *now_over;
-                            match revealed {
-                                Some(chat) => {
-                                    if !send(&mut socket, text).await {
-                                        break;
-                                    }
-                                    chat.into()
-                                }
-                                None => text,
+                        Broadcast::Update { seq, messages, over: now_over } => match messages.get(slot) {
+                            Some(Some(text)) => {
+                                seen = *seq;
+                                (text.clone(), *now_over)
                             }
-                        }
+                            // Not watched when the update was made: the whole state.
+                            _ => match resync(&watch, &mut seen) {
+                                Some(text) => (text, *now_over),
+                                None => break,
+                            },
+                        },
                         Broadcast::Chat { channel, .. }
                             if !channel.read_by(watch.seat, if over { Status::Over } else { Status::Running }) =>
                         {
                             continue
                         }
-                        Broadcast::Chat { text, .. } => text.clone(),
-                        Broadcast::Seats { text, resync: false } => text.clone(),
+                        Broadcast::Chat { text, .. } => (text.clone(), over),
+                        Broadcast::Seats { text, resync: false } => (text.clone(), over),
                         Broadcast::Seats { text, resync: true } => {
                             if !send(&mut socket, text.clone()).await {
                                 break;
                             }
                             // The game may have started: the seat to move needs its actions.
                             match resync(&watch, &mut seen) {
-                                Some(text) => text,
+                                Some(text) => (text, over),
                                 None => break,
                             }
                         }
                     },
+                    // The updates missed may have ended the game: the table says.
                     Err(RecvError::Lagged(_)) => match resync(&watch, &mut seen) {
-                        Some(text) => text,
+                        Some(text) => (text, watch.table.is_over()),
                         None => break,
                     },
                     Err(RecvError::Closed) => break,
                 };
                 if !send(&mut socket, text).await {
                     break;
+                }
+                // A seat reads the spectators' channel from the end on: what they said
+                // follows the message that ended the game, once.
+                if now_over && !over {
+                    over = true;
+                    let revealed = watch.seat.and_then(|_| {
+                        chat_message(watch.table.chat(watch.seat, |m| m.channel == ChatChannel::Spectators))
+                    });
+                    if let Some(chat) = revealed {
+                        if !send(&mut socket, chat).await {
+                            break;
+                        }
+                    }
                 }
             }
             frame = socket.recv() => {

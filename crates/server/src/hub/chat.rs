@@ -123,6 +123,11 @@ impl Table {
         }));
     }
 
+    /// Whether the table's game is over.
+    pub fn is_over(&self) -> bool {
+        self.lock().row.status == Status::Over
+    }
+
     /// The table's messages that `keep` keeps and a connection as `seat` reads now.
     pub fn chat(
         &self,
