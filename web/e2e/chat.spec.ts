@@ -9,10 +9,9 @@ import { expect, test, type Page } from '@playwright/test'
 import type { ChatMessage } from '../src/generated/server/ChatMessage'
 import type { CreateGame } from '../src/generated/server/CreateGame'
 import type { Created } from '../src/generated/server/Created'
-import { awaitTurn, clickOneMove, createAdaAndBen, holdSeat, probe, SCREENS, seeded } from './table'
+import { awaitTurn, clickOneMove, createAdaAndBen, createFromLobby, holdSeat, probe, SCREENS, seeded, WIDTHS } from './table'
 
-const LAPTOP = { width: 1366, height: 768 }
-const PHONE = { width: 390, height: 844 }
+const [PHONE, LAPTOP] = WIDTHS
 
 /** The chat's messages as this page shows them. */
 const messages = (page: Page) => page.getByTestId('chat-messages').getByTestId('chat-message')
@@ -227,4 +226,32 @@ test("the seats read the spectators at the end, and the replay shows what was sa
   await watcher.screenshot({ path: `${SCREENS}/chat-replay.png` })
 
   await Promise.all([adaContext.close(), watchContext.close()])
+})
+
+test('the chat, its field and its Send button stay inside the panel and the window at 390, 1366 and 1920 px', async ({ page }) => {
+  await createFromLobby(page, { game: 'valdora', players: 3, seats: ['me', 'bot:easy', 'bot:easy'] })
+  await write(page, `A long word: ${'abcdefghij'.repeat(12)} and a short one.`)
+  for (const size of WIDTHS) {
+    await page.setViewportSize(size)
+    const chat = page.getByTestId('chat')
+    await chat.scrollIntoViewIfNeeded()
+    const panel = await chat.boundingBox()
+    expect(panel, 'the chat has a box').toBeTruthy()
+    if (!panel) continue
+    expect(panel.x, `at ${size.width} px`).toBeGreaterThanOrEqual(-0.5)
+    expect(panel.x + panel.width, `at ${size.width} px`).toBeLessThanOrEqual(size.width + 0.5)
+    for (const id of ['chat-messages', 'chat-input', 'chat-send']) {
+      const box = await page.getByTestId(id).boundingBox()
+      const at = `${id} at ${size.width} px: ${JSON.stringify(box)} in ${JSON.stringify(panel)}`
+      expect(box, at).toBeTruthy()
+      if (!box) continue
+      expect(box.x, at).toBeGreaterThanOrEqual(panel.x - 0.5)
+      expect(box.y, at).toBeGreaterThanOrEqual(panel.y - 0.5)
+      expect(box.x + box.width, at).toBeLessThanOrEqual(panel.x + panel.width + 0.5)
+      expect(box.y + box.height, at).toBeLessThanOrEqual(panel.y + panel.height + 0.5)
+    }
+    const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }))
+    expect(scroll, `page width ${scroll} within window ${inner} at ${size.width} px`).toBeLessThanOrEqual(inner)
+    await page.screenshot({ path: `test-results/screens/chat-width-${size.width}.png` })
+  }
 })
