@@ -72,6 +72,16 @@ fn credentials(name: &str, password: &str) -> Option<Value> {
     Some(json!({"name": name, "password": password}))
 }
 
+async fn sign_up(server: &Server, name: &str, password: &str) -> Answer {
+    post(
+        server,
+        "/api/account/sign-up",
+        None,
+        credentials(name, password),
+    )
+    .await
+}
+
 async fn sign_in(server: &Server, name: &str, password: &str) -> Answer {
     post(
         server,
@@ -86,13 +96,7 @@ async fn sign_in(server: &Server, name: &str, password: &str) -> Answer {
 /// it is signed out, here or everywhere; a name has one account whatever its case.
 async fn sign_up_in_and_out(db: &TestDb) {
     let server = Server::start(&db.url);
-    let up = post(
-        &server,
-        "/api/account/sign-up",
-        None,
-        credentials("Ana", "a long passphrase"),
-    )
-    .await;
+    let up = sign_up(&server, "Ana", "a long passphrase").await;
     assert_eq!(up.status, 201, "{}", up.body);
     assert_eq!(up.body["name"], "Ana");
     assert!(up.body.get("password").is_none() && !up.body.to_string().contains("passphrase"));
@@ -112,13 +116,7 @@ async fn sign_up_in_and_out(db: &TestDb) {
     assert_eq!(forged.status, 401);
 
     // One account per name, compared without regard to case.
-    let again = post(
-        &server,
-        "/api/account/sign-up",
-        None,
-        credentials("ANA", "another one!"),
-    )
-    .await;
+    let again = sign_up(&server, "ANA", "another one!").await;
     assert_eq!(
         (again.status, again.body["kind"].as_str()),
         (409, Some("name_taken"))
@@ -274,13 +272,7 @@ async fn requests_from_another_site_are_refused() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn sign_in_attempts_are_limited_per_name() {
     let server = Server::with_sqlite();
-    let up = post(
-        &server,
-        "/api/account/sign-up",
-        None,
-        credentials("Dee", "the right one"),
-    )
-    .await;
+    let up = sign_up(&server, "Dee", "the right one").await;
     assert_eq!(up.status, 201);
     for name in ["Dee", "Nobody"] {
         for _ in 0..5 {
@@ -294,13 +286,7 @@ async fn sign_in_attempts_are_limited_per_name() {
         );
         assert!(limited.cookie.is_none());
     }
-    let up = post(
-        &server,
-        "/api/account/sign-up",
-        None,
-        credentials("Eve", "the right one"),
-    )
-    .await;
+    let up = sign_up(&server, "Eve", "the right one").await;
     assert_eq!(up.status, 201);
     assert_eq!(sign_in(&server, "Eve", "the right one").await.status, 200);
 }
@@ -387,15 +373,10 @@ async fn hello_without_token(server: &Server, id: &str, headers: &[(&'static str
 /// and another site's page gets a spectator's socket.
 async fn seats_follow_their_account(db: &TestDb) {
     let server = Server::start(&db.url);
-    let ana = post(
-        &server,
-        "/api/account/sign-up",
-        None,
-        credentials("Ana", "a long passphrase"),
-    )
-    .await
-    .cookie
-    .expect("signed up");
+    let ana = sign_up(&server, "Ana", "a long passphrase")
+        .await
+        .cookie
+        .expect("signed up");
     let (id, seat0, seat1) = running_valley(&server).await;
     let (open, invitations) = server
         .create(
@@ -426,15 +407,10 @@ async fn seats_follow_their_account(db: &TestDb) {
     );
 
     // Another account cannot take Ana's seat with its token; it takes its own.
-    let bo = post(
-        &server,
-        "/api/account/sign-up",
-        None,
-        credentials("Bo", "another passphrase"),
-    )
-    .await
-    .cookie
-    .expect("signed up");
+    let bo = sign_up(&server, "Bo", "another passphrase")
+        .await
+        .cookie
+        .expect("signed up");
     let taken = claim(
         &server,
         &bo,
@@ -547,13 +523,7 @@ async fn seats_follow_their_account(db: &TestDb) {
 /// as they were), and its seat at a running game still plays by its token.
 async fn an_account_is_deleted(db: &TestDb) {
     let server = Server::start(&db.url);
-    let ana = post(
-        &server,
-        "/api/account/sign-up",
-        None,
-        credentials("Ana", "a long passphrase"),
-    )
-    .await;
+    let ana = sign_up(&server, "Ana", "a long passphrase").await;
     let (ana_id, ana_cookie) = (ana.body["id"].clone(), ana.cookie.expect("a session"));
     let (finished, seat0, seat1) = running_valley(&server).await;
     let (running, running0, _) = running_valley(&server).await;
@@ -637,13 +607,7 @@ async fn an_account_is_deleted(db: &TestDb) {
         (&json!("Ana"), &json!(false))
     );
     // The name is free again.
-    let again = post(
-        &server,
-        "/api/account/sign-up",
-        None,
-        credentials("ana", "another passphrase"),
-    )
-    .await;
+    let again = sign_up(&server, "ana", "another passphrase").await;
     assert_eq!(again.status, 201, "{}", again.body);
 }
 
