@@ -115,6 +115,27 @@ pub struct ServeArgs {
     /// PostgreSQL only: transactions storing moves at once.
     #[arg(long, default_value_t = 4)]
     pub writers: usize,
+    /// The SMTP server "it is your turn" mail is sent through (docs/server.md, "Mail").
+    /// Without it the server sends no mail, and people cannot ask for it.
+    #[arg(long, value_name = "HOST", requires_all = ["smtp_from", "public_url"])]
+    pub smtp_host: Option<String>,
+    /// The SMTP server's port. Default: 465 with tls, 587 with starttls, 25 with none.
+    #[arg(long, value_name = "PORT")]
+    pub smtp_port: Option<u16>,
+    /// How the connection to the SMTP server is secured: tls, starttls (required), or none
+    /// (a relay on this machine only).
+    #[arg(long, default_value = "starttls", value_name = "tls|starttls|none")]
+    pub smtp_security: server::mail::SmtpSecurity,
+    /// The SMTP account's name, if the server asks for one; its password is read from the
+    /// environment variable TABLETOP_SMTP_PASSWORD (never a flag: flags show in `ps`).
+    #[arg(long, value_name = "NAME")]
+    pub smtp_user: Option<String>,
+    /// The sender of the mail, such as "Tabletop <turns@example.org>".
+    #[arg(long, value_name = "MAILBOX")]
+    pub smtp_from: Option<String>,
+    /// The address people open the site at (https://play.example.org): the mail's links.
+    #[arg(long, value_name = "URL")]
+    pub public_url: Option<String>,
 }
 
 pub fn run(args: &ServeArgs) -> Result<(), CliError> {
@@ -155,6 +176,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         shortest_clock_secs: args.shortest_clock_secs,
         lease: Duration::from_secs(args.lease_secs.max(1)),
         secure_cookies: args.secure_cookies,
+        mail: mail_config(args)?,
     };
     let catalog = catalog_with_data(&args.data)?;
     let db = args.db.clone();
@@ -168,6 +190,28 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
             .await
         })
         .map_err(|e| CliError::failure(e.to_string()))
+}
+
+/// The SMTP settings of `--smtp-host` and its companions, if given.
+fn mail_config(args: &ServeArgs) -> Result<Option<server::mail::MailConfig>, CliError> {
+    let Some(host) = &args.smtp_host else {
+        return Ok(None);
+    };
+    let password = std::env::var("TABLETOP_SMTP_PASSWORD").ok();
+    if args.smtp_user.is_some() != password.is_some() {
+        return Err(CliError::usage(
+            "--smtp-user and TABLETOP_SMTP_PASSWORD go together: give both or neither",
+        ));
+    }
+    Ok(Some(server::mail::MailConfig {
+        host: host.clone(),
+        port: args.smtp_port,
+        security: args.smtp_security,
+        username: args.smtp_user.clone(),
+        password,
+        from: args.smtp_from.clone().unwrap_or_default(),
+        public_url: args.public_url.clone().unwrap_or_default(),
+    }))
 }
 
 /// Files kept for other uses than connections: the database's, the listener, logs.

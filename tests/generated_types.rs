@@ -28,6 +28,8 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::AccountSeat::export_all(config)?;
     server::Profile::export_all(config)?;
     server::Leaderboard::export_all(config)?;
+    server::AccountSettings::export_all(config)?;
+    server::AccountSettingsView::export_all(config)?;
     server::replay::ReplayRequest::export_all(config)?;
     server::replay::Replay::export_all(config)?;
     engine::Outcome::export_all(config)?;

@@ -184,6 +184,8 @@ async fn sign_up_in_and_out(db: &TestDb) {
         "/api/account/sign-in",
         "/api/account/sign-out",
         "/api/account/sign-out-everywhere",
+        "/api/account/settings",
+        "/api/mail/unsubscribe",
     ] {
         assert!(openapi["paths"].get(path).is_some(), "{path} is documented");
     }
@@ -291,25 +293,33 @@ async fn sign_in_attempts_are_limited_per_name() {
     assert_eq!(sign_in(&server, "Eve", "the right one").await.status, 200);
 }
 
-/// Random bodies, some near the real thing, to the account routes: every answer is a
-/// typed error or a success, never a server error or a dropped connection.
+/// Random bodies, some near the real thing, to the account routes (sign-up, sign-in, the
+/// settings) and random keys to the unsubscribe link: every answer is a typed error or a
+/// success, never a server error or a dropped connection.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_bodies_get_typed_errors() {
     let server = Server::with_sqlite();
+    let cookie = sign_up(&server, "Fuzz", "a long passphrase")
+        .await
+        .cookie
+        .expect("a session");
     let mut rng = ChaCha8Rng::seed_from_u64(30);
-    let fragments: [&[u8]; 8] = [
+    let fragments: [&[u8]; 12] = [
         b"{\"name\":",
         b"\"password\":",
+        b"\"languages\":",
+        b"\"email\":",
+        b"\"turn_mail\":true",
         b"\"\\u0000\"",
         b"null",
         b"[1,{}]",
+        b"[\"es\",\"a@b.c\"]",
         b"}",
         b"\"\xff\xfe\"",
         b"12345678901234567890",
     ];
     let http = reqwest::Client::new();
-    for i in 0..300 {
-        let path = ["/api/account/sign-up", "/api/account/sign-in"][i % 2];
+    for i in 0..400 {
         let mut body = Vec::new();
         for _ in 0..rng.gen_range(0..6) {
             if rng.gen_bool(0.7) {
@@ -318,13 +328,38 @@ async fn hostile_bodies_get_typed_errors() {
                 body.push(rng.gen());
             }
         }
-        let response = http
-            .post(format!("{}{path}", server.base))
+        let key: String = body.iter().map(|b| format!("%{b:02X}")).collect();
+        let (request, path) = match i % 4 {
+            0 => (
+                http.post(format!("{}/api/account/sign-up", server.base)),
+                "sign-up",
+            ),
+            1 => (
+                http.post(format!("{}/api/account/sign-in", server.base)),
+                "sign-in",
+            ),
+            2 => (
+                http.put(format!("{}/api/account/settings", server.base))
+                    .header(COOKIE, &cookie),
+                "settings",
+            ),
+            _ => (
+                http.post(format!("{}/api/mail/unsubscribe?key={key}", server.base)),
+                "unsubscribe",
+            ),
+        };
+        let response = request
             .header("content-type", "application/json")
             .body(body.clone())
             .send()
             .await
             .expect("every body is answered");
+        let status = response.status().as_u16();
+        if path == "unsubscribe" {
+            // No key is an account's: the page says so.
+            assert_eq!(status, 404, "{key}");
+            continue;
+        }
         let got = answer(response).await;
         assert!(
             got.status < 500 && (got.status < 300 || got.body["kind"].is_string()),

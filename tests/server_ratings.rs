@@ -7,43 +7,11 @@ mod common;
 
 use std::time::Duration;
 
+use common::people::{hand_to_account, sign_up};
 use common::server::{play_random, Client, Server, TestDb};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
-use reqwest::header::{COOKIE, SET_COOKIE};
 use serde_json::{json, Value};
-
-/// Signs `name` up: (account id, session cookie).
-async fn sign_up(server: &Server, name: &str) -> (String, String) {
-    let response = reqwest::Client::new()
-        .post(format!("{}/api/account/sign-up", server.base))
-        .json(&json!({"name": name, "password": "a long passphrase"}))
-        .send()
-        .await
-        .expect("sign-up");
-    assert_eq!(response.status().as_u16(), 201);
-    let cookie = response
-        .headers()
-        .get(SET_COOKIE)
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.split(';').next())
-        .expect("the session cookie")
-        .to_string();
-    let body: Value = response.json().await.expect("JSON");
-    (body["id"].as_str().expect("id").to_string(), cookie)
-}
-
-/// Hands seat `token` of game `id` to the signed-in person of `cookie`.
-async fn hand_to_account(server: &Server, cookie: &str, id: &str, token: &str) {
-    let response = reqwest::Client::new()
-        .post(format!("{}/api/account/seats", server.base))
-        .header(COOKIE, cookie)
-        .json(&json!({"seats": [{"game": id, "token": token}]}))
-        .send()
-        .await
-        .expect("claim");
-    assert_eq!(response.status().as_u16(), 200);
-}
 
 /// A two-person Valley of the Kings table (it starts at once): its id and seat tokens.
 async fn valley(server: &Server, hints: bool) -> (String, Vec<String>) {

@@ -87,6 +87,7 @@ pub fn replay_json(file: &Path) -> Value {
     json_of(command)
 }
 
+pub mod people;
 pub mod server;
 
 /// The event lines of a `tabletop play` transcript ("    · Seat 2 moves …"), checked to

@@ -61,7 +61,11 @@ const MAX_LIST: u32 = 200;
         crate::accounts::seats::claim,
         crate::accounts::seats::list,
         crate::accounts::profile::profile,
-        crate::accounts::ratings::leaderboard
+        crate::accounts::ratings::leaderboard,
+        crate::accounts::settings::get,
+        crate::accounts::settings::put,
+        crate::mail::unsubscribe_page,
+        crate::mail::unsubscribe
     ),
     components(schemas(
         Kinds,
@@ -105,7 +109,9 @@ const MAX_LIST: u32 = 200;
         crate::accounts::ratings::Rating,
         crate::accounts::ratings::Leaderboard,
         crate::accounts::ratings::RatedPerson,
-        crate::accounts::ratings::LevelRating
+        crate::accounts::ratings::LevelRating,
+        crate::accounts::settings::AccountSettings,
+        crate::accounts::settings::AccountSettingsView
     ))
 )]
 pub struct ApiDoc;

@@ -21,6 +21,7 @@ mod error;
 mod health;
 mod hub;
 mod limits;
+pub mod mail;
 mod names;
 pub mod patch;
 pub mod protocol;
@@ -39,7 +40,7 @@ use axum::extract::{DefaultBodyLimit, Request, State};
 use axum::http::{header, StatusCode};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, MethodRouter};
+use axum::routing::{get, post, put, MethodRouter};
 use axum::Router;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::sync::watch;
@@ -50,6 +51,7 @@ pub use accounts::deletion::Deletion;
 pub use accounts::profile::{GamesPlayed, Profile};
 pub use accounts::ratings::{Leaderboard, LevelRating, RatedPerson, Rating};
 pub use accounts::seats::{AccountSeat, SeatToken, SeatTokens};
+pub use accounts::settings::{AccountSettings, AccountSettingsView};
 pub use accounts::{Account, Credentials};
 pub use api::{ApiDoc, Kinds};
 pub use bots::{BotPolicy, Strength, STRENGTHS};
@@ -107,6 +109,8 @@ pub struct ServeConfig {
     /// Whether the session cookie is marked `Secure`: the server is reached over TLS
     /// (through a reverse proxy that terminates it).
     pub secure_cookies: bool,
+    /// Where "it is your turn" mail is sent from (`None`: no mail is sent).
+    pub mail: Option<mail::MailConfig>,
 }
 
 /// What every handler shares.
@@ -211,6 +215,19 @@ pub fn router(app: Arc<App>) -> Router {
             "/api/account",
             get(accounts::me).delete(accounts::deletion::delete),
         )
+        .route(
+            "/api/account/settings",
+            with_body(
+                put(accounts::settings::put),
+                api::MAX_BODY_BYTES,
+                app.body_timeout,
+            )
+            .get(accounts::settings::get),
+        )
+        .route(
+            "/api/mail/unsubscribe",
+            get(mail::unsubscribe_page).post(mail::unsubscribe),
+        )
         .route("/api/accounts/{id}", get(accounts::profile::profile))
         .route("/api/ratings/{game}", get(accounts::ratings::leaderboard))
         .route(
@@ -287,6 +304,8 @@ pub enum ServeError {
     },
     #[error("server: {0}")]
     Io(#[from] std::io::Error),
+    #[error("mail: {0}")]
+    Mail(String),
 }
 
 /// Runs the server until `stop` resolves (Ctrl-C or SIGTERM in the binary), then shuts
@@ -311,6 +330,10 @@ pub async fn serve(
     };
     let (committer, mut writer_tasks) = committer::Committer::start(store.clone(), writers);
     let changes = store.follow().await?;
+    let mailer = match &config.mail {
+        Some(mail) => Some(Arc::new(mail::Mailer::new(mail).map_err(ServeError::Mail)?)),
+        None => None,
+    };
     let hub = Hub::new(
         catalog,
         store.clone(),
@@ -333,6 +356,7 @@ pub async fn serve(
             // Only a database other processes may share (its changes can be followed)
             // needs leases.
             lease: changes.is_some().then_some(config.lease),
+            mailer,
         },
     );
     // Other server processes on the same database (PostgreSQL): their moves reach the

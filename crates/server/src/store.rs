@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod chat;
 pub mod ratings;
+pub mod settings;
 mod sql;
 
 use std::sync::Arc;
@@ -20,6 +21,7 @@ use crate::protocol::{Clock, HintedAction};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
 pub use ratings::{RatingRow, RatingStore};
+pub use settings::{SettingsRow, SettingsStore};
 pub use sql::{SqlStore, SyncMode};
 
 /// Where a game stands.
@@ -407,7 +409,9 @@ pub struct StatusCounts {
 
 /// The storage of games and moves, of accounts and their ratings, and of the tables' chat.
 #[async_trait]
-pub trait Store: AccountStore + ChatStore + RatingStore + Send + Sync + 'static {
+pub trait Store:
+    AccountStore + ChatStore + RatingStore + SettingsStore + Send + Sync + 'static
+{
     /// Stores a new game; its id must be new, and its data file stored. `creator`: the
     /// digest of the creator's address key, kept while the game is open (every change
     /// of status away from open erases it).

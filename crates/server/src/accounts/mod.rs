@@ -7,6 +7,7 @@ pub mod profile;
 pub mod ratings;
 pub mod seats;
 pub mod session;
+pub mod settings;
 
 use std::sync::Arc;
 

@@ -33,6 +33,8 @@ pub struct Profile {
     pub recent: Vec<AccountSeat>,
     /// Per game rated in, most rated games first.
     pub ratings: Vec<Rating>,
+    /// The languages the person speaks, the best first (language tags: "es", "pt-BR").
+    pub languages: Vec<String>,
 }
 
 /// How many tables of one game a person has sat at.
@@ -67,7 +69,9 @@ pub async fn profile(
         .ok_or_else(|| ApiError::not_found(format!("no account {id:?}")))?;
     let seats = with_summaries(&app, store.seats_of(&account.id, MAX_LISTED).await?).await?;
     let ratings = store.ratings_of(&account.id).await?;
+    let languages = store.settings(&account.id).await?.languages;
     Ok(Json(Profile {
+        languages,
         ratings: ratings.iter().map(Rating::from).collect(),
         games: games_played(&seats),
         recent: seats.into_iter().take(RECENT).collect(),

@@ -45,6 +45,7 @@ mod scheduler;
 mod seats;
 mod stand_in;
 mod table;
+mod turn_mail;
 mod undo;
 mod update;
 
@@ -93,6 +94,8 @@ pub struct HubConfig {
     /// server processes share the database (`None`: this process is the only one, and
     /// runs every table's).
     pub lease: Option<Duration>,
+    /// Sends "it is your turn" mail (`None`: no mail).
+    pub mailer: Option<Arc<crate::mail::Mailer>>,
 }
 
 /// What a table sends its watchers after a change.
@@ -148,6 +151,8 @@ pub struct Hub {
     /// The running tables whose bots and clocks this process runs, when it shares the
     /// database with others; `None`: it runs every table's.
     leases: Option<Leases>,
+    /// Sends "it is your turn" mail (`None`: the server sends none).
+    mailer: Option<Arc<crate::mail::Mailer>>,
     /// Moves between their check and their broadcast (graceful shutdown waits for them).
     in_flight: AtomicUsize,
 }
@@ -170,6 +175,7 @@ impl Hub {
             hand_over_after: config.hand_over_after,
             clock_choices: config.clocks.clone(),
             leases: config.lease.map(Leases::new),
+            mailer: config.mailer.clone(),
             in_flight: AtomicUsize::new(0),
         })
     }

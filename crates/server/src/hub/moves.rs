@@ -174,6 +174,8 @@ impl Hub {
         let _ = table.updates.send(Arc::new(update));
         if over {
             self.rate_when_over(table);
+        } else {
+            self.mail_turn(table);
         }
         if behind {
             self.catch_up(table);

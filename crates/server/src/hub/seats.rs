@@ -157,6 +157,7 @@ impl Hub {
         drop(serial);
         if starts {
             self.claim_lease(&table.id).await;
+            self.mail_turn(table);
         }
         if heard_of_others {
             self.fall_behind(table);

@@ -4,6 +4,7 @@
 mod accounts;
 mod chat;
 mod ratings;
+mod settings;
 
 use std::collections::HashSet;
 use std::str::FromStr;

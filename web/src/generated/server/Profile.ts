@@ -22,4 +22,8 @@ recent: Array<AccountSeat>,
 /**
  * Per game rated in, most rated games first.
  */
-ratings: Array<Rating>, };
+ratings: Array<Rating>, 
+/**
+ * The languages the person speaks, the best first (language tags: "es", "pt-BR").
+ */
+languages: Array<string>, };
