@@ -12,6 +12,7 @@ use common::server::{play_random, Client, Server, TestDb};
 use rand::SeedableRng;
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
+use sqlx::Connection;
 
 /// A two-person Valley of the Kings table (it starts at once): its id and seat tokens.
 async fn valley(server: &Server, hints: bool) -> (String, Vec<String>) {
@@ -158,4 +159,54 @@ async fn a_rated_game_moves_both_ratings(db: &TestDb) {
     assert_eq!((status, &unknown["kind"]), (404, &json!("not_found")));
 }
 
-on_both_databases!(a_rated_game_moves_both_ratings);
+/// Takes game `id`'s rating away as if its process had stopped before writing it: its
+/// end unrecorded, and the ratings it made gone.
+async fn forget_rating(db_url: &str, id: &str) {
+    let statements = [
+        "DELETE FROM ratings".to_string(),
+        format!("DELETE FROM rated_games WHERE game_id = '{id}'"),
+    ];
+    if db_url.starts_with("sqlite:") {
+        let mut conn = sqlx::SqliteConnection::connect(db_url)
+            .await
+            .expect("open the SQLite file");
+        for statement in &statements {
+            sqlx::query(statement)
+                .execute(&mut conn)
+                .await
+                .expect("delete");
+        }
+    } else {
+        let mut conn = sqlx::PgConnection::connect(db_url)
+            .await
+            .expect("connect to PostgreSQL");
+        for statement in &statements {
+            sqlx::query(statement)
+                .execute(&mut conn)
+                .await
+                .expect("delete");
+        }
+    }
+}
+
+/// A rated game whose process stopped between the last move and the rating is rated by
+/// the next server to start on the database, to the same ratings.
+async fn a_game_left_unrated_is_rated_at_start(db: &TestDb) {
+    let mut server = Server::start(&db.url);
+    let (ada, ada_cookie) = sign_up(&server, "Ada").await;
+    let (_, bo_cookie) = sign_up(&server, "Bo").await;
+    let (id, tokens) = valley(&server, false).await;
+    hand_to_account(&server, &ada_cookie, &id, &tokens[0]).await;
+    hand_to_account(&server, &bo_cookie, &id, &tokens[1]).await;
+    finish(&server, &id, &tokens, 5).await;
+    let rated = ratings_after(&server, &ada, "valley", 1).await;
+    server.terminate();
+    forget_rating(&db.url, &id).await;
+    let server = Server::start(&db.url);
+    assert_eq!(ratings_after(&server, &ada, "valley", 1).await, rated);
+}
+
+on_both_databases!(
+    a_rated_game_moves_both_ratings,
+    a_game_left_unrated_is_rated_at_start
+);

@@ -364,6 +364,7 @@ pub async fn serve(
     let following = changes.map(|changes| hub.follow(changes));
     let leasing = hub.keep_leases();
     let clocks = hub.run_clocks();
+    let rating_sweep = hub.sweep_ratings();
     let (shutdown_tx, shutdown) = watch::channel(false);
     let app = Arc::new(App {
         hub: hub.clone(),
@@ -431,6 +432,7 @@ pub async fn serve(
     sweeping.abort();
     expiry.abort();
     clocks.abort();
+    rating_sweep.abort();
     if let Some(leasing) = leasing {
         leasing.abort();
     }

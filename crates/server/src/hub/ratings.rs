@@ -13,27 +13,66 @@ use crate::store::RatingRow;
 /// meanwhile.
 const RATING_ATTEMPTS: usize = 5;
 
+/// How often the games left unrated by a stopped process are looked for (and at start).
+const SWEEP_EVERY: Duration = Duration::from_secs(60 * 60);
+
+/// Games a sweep rates at most.
+const SWEEP_BATCH: u32 = 100;
+
 impl Hub {
     /// Rates `table`, whose game this process just ended, in a task of its own.
     pub(super) fn rate_when_over(self: &Arc<Self>, table: &Arc<Table>) {
         let hub = self.clone();
         let table = table.clone();
+        tokio::spawn(async move { hub.rate_retrying(&table).await });
+    }
+
+    /// Rates, at start and then every hour, the finished games of people whose end was
+    /// never recorded: the process that stored the last move stopped before rating it.
+    pub fn sweep_ratings(self: &Arc<Self>) -> JoinHandle<()> {
+        let hub = Arc::downgrade(self);
         tokio::spawn(async move {
-            for _ in 0..RATING_ATTEMPTS {
-                match hub.rate(&table).await {
-                    Err(StoreError::Conflict) => continue,
-                    Err(error) => {
-                        tracing::warn!(game = table.id, %error, "rating a finished game failed");
-                    }
-                    Ok(()) => {}
+            let mut every = tokio::time::interval(SWEEP_EVERY);
+            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            loop {
+                every.tick().await;
+                let Some(hub) = hub.upgrade() else {
+                    return;
+                };
+                match hub.rate_unrated().await {
+                    Ok(0) => {}
+                    Ok(n) => tracing::info!(games = n, "games left unrated were rated"),
+                    Err(error) => tracing::warn!(%error, "looking for unrated games failed"),
                 }
-                return;
             }
-            tracing::warn!(
-                game = table.id,
-                "a rating kept changing; the game is not rated"
-            );
-        });
+        })
+    }
+
+    async fn rate_unrated(self: &Arc<Self>) -> Result<usize, ApiError> {
+        let ids = self.store.unrated_games(SWEEP_BATCH).await?;
+        for id in &ids {
+            let table = self.table(id).await?;
+            self.rate_retrying(&table).await;
+        }
+        Ok(ids.len())
+    }
+
+    /// Rates `table`, again while another game's end changes one of its ratings meanwhile.
+    async fn rate_retrying(&self, table: &Table) {
+        for _ in 0..RATING_ATTEMPTS {
+            match self.rate(table).await {
+                Err(StoreError::Conflict) => continue,
+                Err(error) => {
+                    tracing::warn!(game = table.id, %error, "rating a finished game failed");
+                }
+                Ok(()) => {}
+            }
+            return;
+        }
+        tracing::warn!(
+            game = table.id,
+            "a rating kept changing; the game is not rated"
+        );
     }
 
     async fn rate(&self, table: &Table) -> Result<(), StoreError> {
@@ -60,7 +99,7 @@ impl Hub {
             Ok(rated) => rated,
             Err(why) => {
                 tracing::debug!(game = table.id, ?why, "not rated");
-                return Ok(());
+                return self.store.mark_unrated(&table.id, now_ms()).await;
             }
         };
         let accounts: Vec<String> = rated

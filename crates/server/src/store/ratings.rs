@@ -38,8 +38,12 @@ pub trait RatingStore: Send + Sync {
         ratings: &[RatingRow],
         at: i64,
     ) -> Result<bool, StoreError>;
-    /// Whether game `game_id` was rated.
-    async fn is_rated(&self, game_id: &str) -> Result<bool, StoreError>;
+    /// Records that game `game_id`, looked at, is not rated (nothing if its end was
+    /// recorded already).
+    async fn mark_unrated(&self, game_id: &str, at: i64) -> Result<(), StoreError>;
+    /// Finished games of two or more people whose end nobody recorded (rated or not):
+    /// their process stopped between the last move and the rating. At most `limit`.
+    async fn unrated_games(&self, limit: u32) -> Result<Vec<String>, StoreError>;
     /// The best `limit` ratings of `game` by `mu - 2 sigma`, with the accounts' names.
     async fn leaderboard(
         &self,

@@ -123,12 +123,32 @@ impl RatingStore for SqlStore {
         Ok(true)
     }
 
-    async fn is_rated(&self, game_id: &str) -> Result<bool, StoreError> {
-        Ok(sqlx::query("SELECT 1 FROM rated_games WHERE game_id = $1")
-            .bind(game_id)
-            .fetch_optional(&self.pool)
-            .await?
-            .is_some())
+    async fn mark_unrated(&self, game_id: &str, at: i64) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO rated_games (game_id, at, rated) VALUES ($1, $2, 0) \
+             ON CONFLICT (game_id) DO NOTHING",
+        )
+        .bind(game_id)
+        .bind(at)
+        .execute(&self.writes)
+        .await?;
+        Ok(())
+    }
+
+    async fn unrated_games(&self, limit: u32) -> Result<Vec<String>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT games.id FROM games WHERE games.status = 'over' \
+             AND NOT EXISTS (SELECT 1 FROM rated_games WHERE rated_games.game_id = games.id) \
+             AND (SELECT COUNT(DISTINCT account_id) FROM account_seats \
+                  WHERE account_seats.game_id = games.id) >= 2 \
+             ORDER BY games.created LIMIT $1",
+        )
+        .bind(i64::from(limit))
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|row| row.try_get("id").map_err(StoreError::from))
+            .collect()
     }
 
     async fn leaderboard(
