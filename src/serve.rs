@@ -133,7 +133,8 @@ pub struct ServeArgs {
     /// The sender of the mail, such as "Tabletop <turns@example.org>".
     #[arg(long, value_name = "MAILBOX")]
     pub smtp_from: Option<String>,
-    /// The address people open the site at (https://play.example.org): the mail's links.
+    /// The address people open the site at (https://play.example.org): the mail's links,
+    /// and the site passkeys are made for (without it: http://localhost, any port).
     #[arg(long, value_name = "URL")]
     pub public_url: Option<String>,
 }
@@ -177,6 +178,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         lease: Duration::from_secs(args.lease_secs.max(1)),
         secure_cookies: args.secure_cookies,
         mail: mail_config(args)?,
+        public_url: args.public_url.clone(),
     };
     let catalog = catalog_with_data(&args.data)?;
     let db = args.db.clone();

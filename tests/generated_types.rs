@@ -29,6 +29,9 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::Profile::export_all(config)?;
     server::Leaderboard::export_all(config)?;
     server::AccountSettings::export_all(config)?;
+    server::PasskeyStart::export_all(config)?;
+    server::PasskeyChallenge::export_all(config)?;
+    server::PasskeyFinish::export_all(config)?;
     server::AccountSettingsView::export_all(config)?;
     server::replay::ReplayRequest::export_all(config)?;
     server::replay::Replay::export_all(config)?;

@@ -62,6 +62,10 @@ const MAX_LIST: u32 = 200;
         crate::accounts::seats::list,
         crate::accounts::profile::profile,
         crate::accounts::ratings::leaderboard,
+        crate::accounts::passkeys::register_start,
+        crate::accounts::passkeys::register_finish,
+        crate::accounts::passkeys::sign_in_start,
+        crate::accounts::passkeys::sign_in_finish,
         crate::accounts::settings::get,
         crate::accounts::settings::put,
         crate::mail::unsubscribe_page,
@@ -110,6 +114,9 @@ const MAX_LIST: u32 = 200;
         crate::accounts::ratings::Leaderboard,
         crate::accounts::ratings::RatedPerson,
         crate::accounts::ratings::LevelRating,
+        crate::accounts::passkeys::PasskeyStart,
+        crate::accounts::passkeys::PasskeyChallenge,
+        crate::accounts::passkeys::PasskeyFinish,
         crate::accounts::settings::AccountSettings,
         crate::accounts::settings::AccountSettingsView
     ))

@@ -48,6 +48,7 @@ use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 pub use accounts::deletion::Deletion;
+pub use accounts::passkeys::{PasskeyChallenge, PasskeyFinish, PasskeyStart};
 pub use accounts::profile::{GamesPlayed, Profile};
 pub use accounts::ratings::{Leaderboard, LevelRating, RatedPerson, Rating};
 pub use accounts::seats::{AccountSeat, SeatToken, SeatTokens};
@@ -111,6 +112,9 @@ pub struct ServeConfig {
     pub secure_cookies: bool,
     /// Where "it is your turn" mail is sent from (`None`: no mail is sent).
     pub mail: Option<mail::MailConfig>,
+    /// The address people open the site at: passkeys are made for it (`None`:
+    /// `localhost`, any port).
+    pub public_url: Option<String>,
 }
 
 /// What every handler shares.
@@ -216,6 +220,34 @@ pub fn router(app: Arc<App>) -> Router {
             get(accounts::me).delete(accounts::deletion::delete),
         )
         .route(
+            "/api/account/passkey/register/start",
+            with_body(
+                post(accounts::passkeys::register_start),
+                api::MAX_BODY_BYTES,
+                app.body_timeout,
+            ),
+        )
+        .route(
+            "/api/account/passkey/register/finish",
+            with_body(
+                post(accounts::passkeys::register_finish),
+                api::MAX_BODY_BYTES,
+                app.body_timeout,
+            ),
+        )
+        .route(
+            "/api/account/passkey/sign-in/start",
+            post(accounts::passkeys::sign_in_start),
+        )
+        .route(
+            "/api/account/passkey/sign-in/finish",
+            with_body(
+                post(accounts::passkeys::sign_in_finish),
+                api::MAX_BODY_BYTES,
+                app.body_timeout,
+            ),
+        )
+        .route(
             "/api/account/settings",
             with_body(
                 put(accounts::settings::put),
@@ -306,6 +338,8 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
     #[error("mail: {0}")]
     Mail(String),
+    #[error("{0}")]
+    Config(String),
 }
 
 /// Runs the server until `stop` resolves (Ctrl-C or SIGTERM in the binary), then shuts
@@ -330,6 +364,11 @@ pub async fn serve(
     };
     let (committer, mut writer_tasks) = committer::Committer::start(store.clone(), writers);
     let changes = store.follow().await?;
+    let passkeys = accounts::passkeys::relying_party(config.public_url.as_deref())
+        .map_err(ServeError::Config)?;
+    if passkeys.is_none() {
+        tracing::info!("passkeys are off: --public-url names no domain");
+    }
     let mailer = match &config.mail {
         Some(mail) => Some(Arc::new(mail::Mailer::new(mail).map_err(ServeError::Mail)?)),
         None => None,
@@ -370,7 +409,7 @@ pub async fn serve(
         hub: hub.clone(),
         health: health::Health::new(store.clone()),
         requests: limits::RequestLimit::new(config.post_limit),
-        accounts: accounts::Accounts::new(config.secure_cookies),
+        accounts: accounts::Accounts::new(config.secure_cookies, passkeys),
         trusted_proxies: config.trusted_proxies.clone(),
         body_timeout: config.body_timeout,
         metrics: metrics_handle(),

@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod chat;
+pub mod passkeys;
 pub mod ratings;
 pub mod settings;
 mod sql;
@@ -20,6 +21,7 @@ use utoipa::ToSchema;
 use crate::protocol::{Clock, HintedAction};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
+pub use passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
 pub use ratings::{RatingRow, RatingStore};
 pub use settings::{SettingsRow, SettingsStore};
 pub use sql::{SqlStore, SyncMode};
@@ -410,7 +412,7 @@ pub struct StatusCounts {
 /// The storage of games and moves, of accounts and their ratings, and of the tables' chat.
 #[async_trait]
 pub trait Store:
-    AccountStore + ChatStore + RatingStore + SettingsStore + Send + Sync + 'static
+    AccountStore + ChatStore + PasskeyStore + RatingStore + SettingsStore + Send + Sync + 'static
 {
     /// Stores a new game; its id must be new, and its data file stored. `creator`: the
     /// digest of the creator's address key, kept while the game is open (every change

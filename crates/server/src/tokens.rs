@@ -23,13 +23,25 @@ pub fn hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
-fn hex(bytes: &[u8]) -> String {
+/// `bytes` as lower-case hex digits.
+pub fn hex(bytes: &[u8]) -> String {
     bytes
         .iter()
         .fold(String::with_capacity(bytes.len() * 2), |mut s, b| {
             let _ = write!(s, "{b:02x}");
             s
         })
+}
+
+/// The bytes of hex digits `text`; `None` if it is not hex.
+pub fn unhex(text: &str) -> Option<Vec<u8>> {
+    if !text.len().is_multiple_of(2) {
+        return None;
+    }
+    (0..text.len())
+        .step_by(2)
+        .map(|i| u8::from_str_radix(text.get(i..i + 2)?, 16).ok())
+        .collect()
 }
 
 /// A new game id: 12 lower-case letters and digits.
@@ -55,6 +67,16 @@ pub fn is_game_id(id: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn hex_goes_both_ways() {
+        let bytes = [0u8, 1, 0xab, 0xff];
+        assert_eq!(hex(&bytes), "0001abff");
+        assert_eq!(unhex("0001abff").as_deref(), Some(&bytes[..]));
+        for bad in ["0", "zz", "0g", "é0"] {
+            assert_eq!(unhex(bad), None, "{bad:?}");
+        }
+    }
 
     #[test]
     fn tokens_are_new_and_hashes_are_stable() {

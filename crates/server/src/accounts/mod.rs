@@ -2,6 +2,7 @@
 //! cookie (docs/server.md, "Accounts"). Guests keep playing with seat tokens.
 
 pub mod deletion;
+pub mod passkeys;
 mod password;
 pub mod profile;
 pub mod ratings;
@@ -35,13 +36,16 @@ pub struct Accounts {
     pub limits: AttemptLimits,
     /// Whether the session cookie is marked `Secure` (the server is reached over TLS).
     pub secure_cookies: bool,
+    /// The relying party of passkeys (`None`: the site's address cannot have them).
+    pub passkeys: Option<webauthn_rs::Webauthn>,
 }
 
 impl Accounts {
-    pub fn new(secure_cookies: bool) -> Self {
+    pub fn new(secure_cookies: bool, passkeys: Option<webauthn_rs::Webauthn>) -> Self {
         Accounts {
             limits: AttemptLimits::default(),
             secure_cookies,
+            passkeys,
         }
     }
 }

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod chat;
+mod passkeys;
 mod ratings;
 mod settings;
 
