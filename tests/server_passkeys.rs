@@ -1,7 +1,8 @@
 //! Passkeys on a real `tabletop serve` (SQLite and PostgreSQL), short of an authenticator
 //! (the whole ceremony runs in Chromium with its virtual authenticator,
 //! web/e2e/passkeys.spec.ts): the options each ceremony starts with, and every way a
-//! finish is refused with a typed error that signs nobody in and creates nothing.
+//! finish (or a deletion confirmed by passkey) is refused with a typed error that signs
+//! nobody in, and creates and deletes nothing.
 
 mod common;
 
@@ -146,6 +147,44 @@ async fn passkey_ceremonies(db: &TestDb) {
         "{answer}"
     );
     assert!(!cookie);
+
+    // Deleting an account takes its password or one of its passkeys, not neither, not
+    // both, not a forged one.
+    let (_, start, _) = post(
+        &server,
+        "/api/account/passkey/sign-in/start",
+        None,
+        json!({}),
+    )
+    .await;
+    let forged = json!({"ceremony": start["ceremony"], "credential": forged_assertion()});
+    for (body, status, kind) in [
+        (json!({}), 400, "malformed"),
+        (
+            json!({"password": "a long passphrase", "passkey": forged}),
+            400,
+            "malformed",
+        ),
+        (json!({"passkey": forged}), 401, "bad_credentials"),
+    ] {
+        let response = reqwest::Client::new()
+            .delete(format!("{}/api/account", server.base))
+            .header(COOKIE, &bo_cookie)
+            .json(&body)
+            .send()
+            .await
+            .expect("an answer");
+        assert_eq!(response.status().as_u16(), status, "{body}");
+        let answer: Value = response.json().await.expect("JSON");
+        assert_eq!(answer["kind"], kind, "{answer}");
+    }
+    let me = reqwest::Client::new()
+        .get(format!("{}/api/account", server.base))
+        .header(COOKIE, &bo_cookie)
+        .send()
+        .await
+        .expect("an answer");
+    assert_eq!(me.status().as_u16(), 200, "the account is still there");
 
     // Another site's page cannot start or finish a ceremony.
     for path in [

@@ -1,5 +1,5 @@
 //! Deleting an account (docs/server.md, "Accounts"): the person confirms with their
-//! password; the account, its sessions, its seats' ownership and its ratings go. Its seats
+//! password or one of their passkeys; the account, its sessions, its seats' ownership and its ratings go. Its seats
 //! at finished games become a former player's: their name is no longer shown, and the moves
 //! and results stay as they were. Its seats at running and open games keep playing by
 //! their tokens.
@@ -14,6 +14,7 @@ use axum_extra::extract::cookie::CookieJar;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::passkeys::{verified_account, PasskeyFinish};
 use super::session::{self, SameOrigin, SignedIn};
 use super::{off_thread, password};
 use crate::api::body;
@@ -22,18 +23,24 @@ use crate::error::ApiError;
 use crate::protocol::{ErrorBody, ErrorKind};
 use crate::App;
 
-/// The password that confirms a deletion.
+/// What confirms a deletion: the account's password, or a passkey sign-in ceremony
+/// (`/api/account/passkey/sign-in/start`) answered by one of its passkeys. One of the two.
 #[derive(Deserialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]
 #[serde(deny_unknown_fields)]
 pub struct Deletion {
-    pub password: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub password: Option<String>,
+    #[serde(default)]
+    #[ts(optional)]
+    pub passkey: Option<PasskeyFinish>,
 }
 
 /// Never shows the password.
 impl std::fmt::Debug for Deletion {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("Deletion { password: … }")
+        f.write_str("Deletion { … }")
     }
 }
 
@@ -43,7 +50,8 @@ impl std::fmt::Debug for Deletion {
     request_body = Deletion,
     responses(
         (status = 204, description = "the account is gone and this browser signed out"),
-        (status = 401, body = ErrorBody, description = "not_signed_in, or bad_credentials: not the account's password"),
+        (status = 400, body = ErrorBody, description = "malformed: neither a password nor a passkey, or both"),
+        (status = 401, body = ErrorBody, description = "not_signed_in, or bad_credentials: not the account's password or passkey"),
         (status = 403, body = ErrorBody, description = "cross_origin"),
         (status = 429, body = ErrorBody, description = "rate_limited: too many attempts on this account or from this address")
     ),
@@ -57,17 +65,34 @@ pub async fn delete(
     signed_in: SignedIn,
     request: Result<Json<Deletion>, JsonRejection>,
 ) -> Result<(StatusCode, CookieJar), ApiError> {
-    let Deletion { password } = body(request)?;
     let account = signed_in.account;
     // Guessing a password through deletion is limited like signing in.
     app.accounts
         .limits
         .check(client.key(), Some(&super::name_key(&account.name)))?;
-    let stored = account.password_hash.clone();
-    if !off_thread(move || password::verify(stored.as_deref(), &password)).await? {
+    let confirmed = match body(request)? {
+        Deletion {
+            password: Some(password),
+            passkey: None,
+        } => {
+            let stored = account.password_hash.clone();
+            off_thread(move || password::verify(stored.as_deref(), &password)).await?
+        }
+        Deletion {
+            password: None,
+            passkey: Some(finish),
+        } => verified_account(&app, finish).await?.id == account.id,
+        _ => {
+            return Err(ApiError::new(
+                ErrorKind::Malformed,
+                "confirm with the account's password or with one of its passkeys",
+            ))
+        }
+    };
+    if !confirmed {
         return Err(ApiError::new(
             ErrorKind::BadCredentials,
-            "not this account's password; nothing was deleted",
+            "not this account's password or passkey; nothing was deleted",
         ));
     }
     let changed = app.hub.store().delete_account(&account.id).await?;

@@ -360,13 +360,20 @@ pub async fn sign_in_finish(
     jar: CookieJar,
     request: Result<Json<PasskeyFinish>, JsonRejection>,
 ) -> Result<(CookieJar, Json<Account>), ApiError> {
+    let account = verified_account(&app, body(request)?).await?;
+    signed_in(&app, jar, &account).await
+}
+
+/// The account whose passkey signed the challenge of sign-in ceremony `finish`: the
+/// passkey's counter is stored. `bad_credentials` for an unknown or unverified passkey.
+pub async fn verified_account(app: &App, finish: PasskeyFinish) -> Result<AccountRow, ApiError> {
     let PasskeyFinish {
         ceremony,
         credential: answer,
-    } = body(request)?;
-    let webauthn = webauthn(&app)?;
+    } = finish;
+    let webauthn = webauthn(app)?;
     let answer: PublicKeyCredential = credential(answer)?;
-    let ceremony = take(&app, &ceremony, SIGN_IN).await?;
+    let ceremony = take(app, &ceremony, SIGN_IN).await?;
     let state: DiscoverableAuthentication =
         serde_json::from_str(&ceremony.state).map_err(internal)?;
     let (handle, credential_id) = webauthn
@@ -388,9 +395,5 @@ pub async fn sign_in_finish(
             .passkey_used(&row.credential_id, &stored, now_ms())
             .await?;
     }
-    let account = store
-        .account(&row.account_id)
-        .await?
-        .ok_or_else(unverified)?;
-    signed_in(&app, jar, &account).await
+    store.account(&row.account_id).await?.ok_or_else(unverified)
 }
