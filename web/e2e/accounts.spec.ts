@@ -3,15 +3,7 @@
 // nothing with the first) signs in to it, finds the table among its games and is at the
 // table in her seat, without ever holding its token. Signed out, it is a guest again.
 import { expect, test, type Locator, type Page } from '@playwright/test'
-import { createAdaAndBen, holdSeat, probe, SCREENS, seatRow, WIDTHS } from './table'
-
-async function fillAccountForm(page: Page, name: string, password: string): Promise<void> {
-  const form = page.getByTestId('account-form')
-  await expect(form).toBeVisible()
-  await form.getByTestId('account-name-input').fill(name)
-  await form.getByTestId('account-password').fill(password)
-  await form.getByTestId('account-submit').click()
-}
+import { createAdaAndBen, fillAccountForm, holdSeat, probe, SCREENS, seatRow, WIDTHS } from './table'
 
 test('a guest signs up and her seat opens in a second browser signed in to her account', async ({ browser }) => {
   const first = await browser.newContext()
@@ -44,7 +36,7 @@ test('a guest signs up and her seat opens in a second browser signed in to her a
   await expect(page.getByTestId('profile-games')).toContainText('Valley of the Kings')
   await expect(page.getByTestId('profile-games')).toContainText('1 table')
   await expect(page.getByTestId('profile-recent').locator(`[data-game-id="${created.id}"]`)).toBeVisible()
-  await page.screenshot({ path: `${SCREENS}/profile.png` })
+  await page.screenshot({ path: `${SCREENS}/profile-new.png` })
 
   // Her phone: a wrong password first, then the right one.
   const second = await browser.newContext({ viewport: { width: 390, height: 844 } })

@@ -67,6 +67,23 @@ export async function holdSeat(page: Page, created: Created, seat: number, game 
   await page.evaluate((games) => localStorage.setItem('tabletop.games', JSON.stringify(games)), [mine])
 }
 
+/** Fills the site header's account form (opened already) and sends it. */
+export async function fillAccountForm(page: Page, name: string, password: string): Promise<void> {
+  const form = page.getByTestId('account-form')
+  await expect(form).toBeVisible()
+  await form.getByTestId('account-name-input').fill(name)
+  await form.getByTestId('account-password').fill(password)
+  await form.getByTestId('account-submit').click()
+}
+
+/** Creates the account `name` from the site header of the page shown, and waits until signed in. */
+export async function signUp(page: Page, name: string, password: string): Promise<void> {
+  await page.getByTestId('sign-in').click()
+  await page.getByTestId('account-switch').click()
+  await fillAccountForm(page, name, password)
+  await expect(page.getByTestId('account-name')).toHaveText(name)
+}
+
 /** The row of `seat` in the table's players panel. */
 export const seatRow = (page: Page, seat: number) => page.locator(`[data-testid="seat"][data-seat="${seat}"]`)
 

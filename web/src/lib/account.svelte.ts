@@ -12,7 +12,12 @@ import { forgetGame, myGames, rememberGame, type MyGame } from './myGames'
 /** The server takes at most this many seats a request (crates/server: MAX_CLAIMED). */
 const CLAIM_AT_ONCE = 100
 
-export const session = $state<{ account: Account | null; checked: boolean }>({ account: null, checked: false })
+export const session = $state<{
+  account: Account | null
+  checked: boolean
+  /** The name of the account just deleted in this browser, for the lobby to say so once. */
+  deleted: string | null
+}>({ account: null, checked: false, deleted: null })
 
 let checking: Promise<void> | undefined
 
@@ -43,6 +48,21 @@ export async function signIn(mode: 'sign_in' | 'sign_up', credentials: Credentia
 /** Signs out, and forgets here the games listed only because the account holds a seat (no token here). */
 export async function signOut(everywhere = false): Promise<void> {
   await api.signOut(everywhere)
+  signedOut()
+}
+
+/**
+ * Deletes the signed-in account (its password confirms it); this browser is signed out as
+ * by `signOut`. A wrong password throws `bad_credentials` and changes nothing.
+ */
+export async function deleteAccount(password: string): Promise<void> {
+  const name = session.account?.name ?? null
+  await api.deleteAccount({ password })
+  signedOut()
+  session.deleted = name
+}
+
+function signedOut(): void {
   session.account = null
   for (const game of myGames()) if (game.viaAccount && game.token === null) forgetGame(game.id)
 }

@@ -6,6 +6,7 @@ import type { ChatMessage } from '../generated/server/ChatMessage'
 import type { AccountSeat } from '../generated/server/AccountSeat'
 import type { CreateGame } from '../generated/server/CreateGame'
 import type { Credentials } from '../generated/server/Credentials'
+import type { Deletion } from '../generated/server/Deletion'
 import type { Created } from '../generated/server/Created'
 import type { ErrorBody } from '../generated/server/ErrorBody'
 import type { ErrorKind } from '../generated/server/ErrorKind'
@@ -13,6 +14,7 @@ import type { GameSummary } from '../generated/server/GameSummary'
 import type { JoinGame } from '../generated/server/JoinGame'
 import type { Joined } from '../generated/server/Joined'
 import type { Kinds } from '../generated/server/Kinds'
+import type { Leaderboard } from '../generated/server/Leaderboard'
 import type { Profile } from '../generated/server/Profile'
 import type { LogEntry } from '../generated/server/LogEntry'
 import type { Status } from '../generated/server/Status'
@@ -168,6 +170,17 @@ export const api = {
   /** Hands the account the seats of these tokens; answers those that are the account's now. */
   claimSeats(seats: SeatToken[]): Promise<AccountSeat[]> {
     return json('/api/account/seats', post({ seats }))
+  },
+  /**
+   * Deletes the signed-in account, confirmed by its password (`bad_credentials`: not its
+   * password, nothing deleted). The session goes with it.
+   */
+  async deleteAccount(deletion: Deletion): Promise<void> {
+    await send('/api/account', { ...post(deletion), method: 'DELETE' })
+  },
+  /** A game's best rated people, with the bot levels' fixed ratings. */
+  leaderboard(game: string): Promise<Leaderboard> {
+    return json(`/api/ratings/${encodeURIComponent(game)}`)
   },
   /** A person's public page. */
   profile(id: string): Promise<Profile> {

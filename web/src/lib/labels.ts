@@ -44,8 +44,23 @@ export function strengthLabel(bot: string | null): string {
 export function seatName(info: SeatInfo): string {
   const mark = seatMark(info.seat)
   if (info.kind === 'bot') return t('seat.bot', { mark, strength: strengthLabel(info.bot) })
+  if (info.former) return t('formerPlayer')
   // A free seat is open to anyone from the lobby, or kept for the friend holding its link.
   return info.name ?? t(info.open ? 'seat.free' : 'seat.friend', { mark })
+}
+
+/**
+ * The person's name of a taken seat ('' for a free one), for the sentences about them: a
+ * seat whose account was deleted has the server's English placeholder for a name, shown in
+ * the reader's language instead.
+ */
+export function personName(info: SeatInfo): string {
+  return info.former ? t('formerPlayer') : (info.name ?? '')
+}
+
+/** A rating or its deviation as shown: a whole number, grouped as the language groups digits. */
+export function ratingNumber(value: number): string {
+  return new Intl.NumberFormat(i18n.lang, { maximumFractionDigits: 0 }).format(Math.round(value))
 }
 
 export function problemLabel(kind: ProblemKind): string {

@@ -14,6 +14,9 @@ describe('routes', () => {
     expect(parseRoute('#/replay')).toEqual({ screen: 'replay', id: null })
     expect(parseRoute('#/player/abc')).toEqual({ screen: 'player', id: 'abc' })
     expect(parseRoute('#/player')).toEqual({ screen: 'missing', hash: '#/player' })
+    expect(parseRoute('#/ratings/valdora')).toEqual({ screen: 'ratings', game: 'valdora' })
+    expect(parseRoute('#/ratings')).toEqual({ screen: 'ratings', game: null })
+    expect(parseRoute('#/ratings/valdora/x')).toMatchObject({ screen: 'missing' })
     expect(parseRoute('#/nowhere')).toEqual({ screen: 'missing', hash: '#/nowhere' })
     expect(parseRoute('#/game/a/b')).toMatchObject({ screen: 'missing' })
     // A seat link is nothing without its token, nor with more after it.
@@ -22,12 +25,13 @@ describe('routes', () => {
   })
 
   it('writes what it reads', () => {
-    for (const hash of [href.lobby(), href.table('x y'), href.table('x', true), href.join('g', 't'), href.joinOpen('g'), href.seat('g', 't'), href.replay('g'), href.replay(), href.player('p q')]) {
+    for (const hash of [href.lobby(), href.table('x y'), href.table('x', true), href.join('g', 't'), href.joinOpen('g'), href.seat('g', 't'), href.replay('g'), href.replay(), href.player('p q'), href.ratings('valley'), href.ratings()]) {
       const route = parseRoute(hash)
       expect(route.screen).not.toBe('missing')
     }
     expect(parseRoute(href.table('x y'))).toEqual({ screen: 'table', id: 'x y', watch: false })
     expect(parseRoute(href.seat('g 1', 'a/b'))).toEqual({ screen: 'seat', id: 'g 1', token: 'a/b' })
+    expect(parseRoute(href.ratings('a b'))).toEqual({ screen: 'ratings', game: 'a b' })
   })
 
   it('makes invitation addresses on the page own address', () => {

@@ -8,6 +8,7 @@
 //                      is stored and leaves the address bar at once)
 //   #/replay/ID        a finished game step by step; #/replay alone uploads a record file
 //   #/player/ID        a person's profile (an account id)
+//   #/ratings/GAME     a game's leaderboard; #/ratings alone, the first game's
 export type Route =
   | { screen: 'lobby' }
   | { screen: 'table'; id: string; watch: boolean }
@@ -15,6 +16,7 @@ export type Route =
   | { screen: 'seat'; id: string; token: string }
   | { screen: 'replay'; id: string | null }
   | { screen: 'player'; id: string }
+  | { screen: 'ratings'; game: string | null }
   | { screen: 'missing'; hash: string }
 
 export function parseRoute(hash: string): Route {
@@ -31,6 +33,7 @@ export function parseRoute(hash: string): Route {
   if (head === 'seat' && id && token && parts.length === 3) return { screen: 'seat', id, token }
   if (head === 'replay' && parts.length <= 2) return { screen: 'replay', id: id ?? null }
   if (head === 'player' && id && parts.length === 2) return { screen: 'player', id }
+  if (head === 'ratings' && parts.length <= 2) return { screen: 'ratings', game: id ?? null }
   return { screen: 'missing', hash }
 }
 
@@ -44,6 +47,7 @@ export const href = {
   seat: (id: string, token: string) => `#/seat/${part(id)}/${part(token)}`,
   replay: (id?: string) => (id ? `#/replay/${part(id)}` : '#/replay'),
   player: (id: string) => `#/player/${part(id)}`,
+  ratings: (game?: string) => (game ? `#/ratings/${part(game)}` : '#/ratings'),
 }
 
 /** The full invitation address to send a friend. */
