@@ -294,7 +294,7 @@ async fn sign_in_attempts_are_limited_per_name() {
 }
 
 /// Random bodies, some near the real thing, to the account routes (sign-up, sign-in, the
-/// settings) and random keys to the unsubscribe link: every answer is a typed error or a
+/// settings, the passkeys' finishes) and random keys to the unsubscribe link: every answer is a typed error or a
 /// success, never a server error or a dropped connection.
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn hostile_bodies_get_typed_errors() {
@@ -304,8 +304,11 @@ async fn hostile_bodies_get_typed_errors() {
         .cookie
         .expect("a session");
     let mut rng = ChaCha8Rng::seed_from_u64(30);
-    let fragments: [&[u8]; 12] = [
+    let fragments: [&[u8]; 15] = [
         b"{\"name\":",
+        b"{\"ceremony\":",
+        b"\"credential\":{\"id\":\"AAAA\",\"rawId\":\"AAAA\",\"type\":\"public-key\"",
+        b"\"response\":{\"clientDataJSON\":\"AAAA\"}",
         b"\"password\":",
         b"\"languages\":",
         b"\"email\":",
@@ -319,7 +322,7 @@ async fn hostile_bodies_get_typed_errors() {
         b"12345678901234567890",
     ];
     let http = reqwest::Client::new();
-    for i in 0..400 {
+    for i in 0..600 {
         let mut body = Vec::new();
         for _ in 0..rng.gen_range(0..6) {
             if rng.gen_bool(0.7) {
@@ -329,7 +332,7 @@ async fn hostile_bodies_get_typed_errors() {
             }
         }
         let key: String = body.iter().map(|b| format!("%{b:02X}")).collect();
-        let (request, path) = match i % 4 {
+        let (request, path) = match i % 6 {
             0 => (
                 http.post(format!("{}/api/account/sign-up", server.base)),
                 "sign-up",
@@ -343,9 +346,23 @@ async fn hostile_bodies_get_typed_errors() {
                     .header(COOKIE, &cookie),
                 "settings",
             ),
-            _ => (
+            3 => (
                 http.post(format!("{}/api/mail/unsubscribe?key={key}", server.base)),
                 "unsubscribe",
+            ),
+            4 => (
+                http.post(format!(
+                    "{}/api/account/passkey/register/finish",
+                    server.base
+                )),
+                "passkey register",
+            ),
+            _ => (
+                http.post(format!(
+                    "{}/api/account/passkey/sign-in/finish",
+                    server.base
+                )),
+                "passkey sign-in",
             ),
         };
         let response = request
