@@ -101,6 +101,8 @@ export interface NewGame {
   options?: Record<string, unknown>
   /** Allow hints at the table (the form's checkbox). */
   hints?: boolean
+  /** The clock select's value: a preset's index in /api/games/kinds `clocks.presets` (none by default). */
+  clock?: string
 }
 
 /** Creates a game from the lobby's form and waits for its table; returns the game id. */
@@ -125,6 +127,7 @@ export async function createFromLobby(page: Page, game: NewGame): Promise<string
     await form.locator(`select[name="seat-${seat}"]`).selectOption(kind)
   }
   if (game.hints) await form.getByTestId('new-game-hints').check()
+  if (game.clock !== undefined) await form.locator('select[name=clock]').selectOption(game.clock)
   await form.locator('input[name=name]').fill(game.name ?? 'Ada')
   await form.getByTestId('create').click()
   await page.waitForURL(/#\/game\/[^/?]+/)

@@ -6,6 +6,7 @@
 import type { Account } from '../generated/server/Account'
 import type { AccountSeat } from '../generated/server/AccountSeat'
 import type { Credentials } from '../generated/server/Credentials'
+import type { Deletion } from '../generated/server/Deletion'
 import { api, asProblem } from './api'
 import { forgetGame, myGames, rememberGame, type MyGame } from './myGames'
 
@@ -45,6 +46,13 @@ export async function signIn(mode: 'sign_in' | 'sign_up', credentials: Credentia
   await syncSeats()
 }
 
+/** The server signed this browser in as `account` by a passkey (lib/passkeys.ts): as after `signIn`. */
+export async function signedInAs(account: Account): Promise<void> {
+  session.account = account
+  session.checked = true
+  await syncSeats()
+}
+
 /** Signs out, and forgets here the games listed only because the account holds a seat (no token here). */
 export async function signOut(everywhere = false): Promise<void> {
   await api.signOut(everywhere)
@@ -52,12 +60,13 @@ export async function signOut(everywhere = false): Promise<void> {
 }
 
 /**
- * Deletes the signed-in account (its password confirms it); this browser is signed out as
- * by `signOut`. A wrong password throws `bad_credentials` and changes nothing.
+ * Deletes the signed-in account (its password or one of its passkeys confirms it); this
+ * browser is signed out as by `signOut`. A wrong password or another account's passkey
+ * throws `bad_credentials` and changes nothing.
  */
-export async function deleteAccount(password: string): Promise<void> {
+export async function deleteAccount(confirmation: Deletion): Promise<void> {
   const name = session.account?.name ?? null
-  await api.deleteAccount({ password })
+  await api.deleteAccount(confirmation)
   signedOut()
   session.deleted = name
 }

@@ -4,9 +4,14 @@
 import type { Account } from '../generated/server/Account'
 import type { ChatMessage } from '../generated/server/ChatMessage'
 import type { AccountSeat } from '../generated/server/AccountSeat'
+import type { AccountSettings } from '../generated/server/AccountSettings'
+import type { AccountSettingsView } from '../generated/server/AccountSettingsView'
 import type { CreateGame } from '../generated/server/CreateGame'
 import type { Credentials } from '../generated/server/Credentials'
 import type { Deletion } from '../generated/server/Deletion'
+import type { PasskeyChallenge } from '../generated/server/PasskeyChallenge'
+import type { PasskeyFinish } from '../generated/server/PasskeyFinish'
+import type { PasskeyStart } from '../generated/server/PasskeyStart'
 import type { Created } from '../generated/server/Created'
 import type { ErrorBody } from '../generated/server/ErrorBody'
 import type { ErrorKind } from '../generated/server/ErrorKind'
@@ -178,6 +183,25 @@ export const api = {
   async deleteAccount(deletion: Deletion): Promise<void> {
     await send('/api/account', { ...post(deletion), method: 'DELETE' })
   },
+  /**
+   * Starts making a passkey (lib/passkeys.ts): signed out, `start.name` is the new
+   * account's (`name_taken`, `malformed`); signed in, it is added to the account.
+   */
+  passkeyRegisterStart(start: PasskeyStart): Promise<PasskeyChallenge> {
+    return json('/api/account/passkey/register/start', post(start))
+  },
+  /** The new passkey: signed up (and in) with it, or added to the signed-in account. */
+  passkeyRegisterFinish(finish: PasskeyFinish): Promise<Account> {
+    return json('/api/account/passkey/register/finish', post(finish))
+  },
+  /** Starts signing in with a passkey, naming no account (also what confirms a deletion). */
+  passkeySignInStart(): Promise<PasskeyChallenge> {
+    return json('/api/account/passkey/sign-in/start', { method: 'POST' })
+  },
+  /** Signs in as the account of the passkey that answered (`bad_credentials`, `stale`). */
+  passkeySignIn(finish: PasskeyFinish): Promise<Account> {
+    return json('/api/account/passkey/sign-in/finish', post(finish))
+  },
   /** A game's best rated people, with the bot levels' fixed ratings. */
   leaderboard(game: string): Promise<Leaderboard> {
     return json(`/api/ratings/${encodeURIComponent(game)}`)
@@ -189,6 +213,17 @@ export const api = {
   /** The account's seats, the newest games first. */
   accountSeats(): Promise<AccountSeat[]> {
     return json('/api/account/seats')
+  },
+  /** The signed-in person's languages, address and turn e-mail, and whether this server sends mail. */
+  settings(): Promise<AccountSettingsView> {
+    return json('/api/account/settings')
+  },
+  /**
+   * Stores the signed-in person's settings; answers them as stored. `malformed`: a language
+   * tag or the address is not one, or turn e-mail without an address (nothing stored).
+   */
+  saveSettings(settings: AccountSettings): Promise<AccountSettingsView> {
+    return json('/api/account/settings', { ...post(settings), method: 'PUT' })
   },
   /** The position drawn as text (the terminal client's screen), as the token's seat sees it. */
   async text(id: string, token: string | null): Promise<string> {
