@@ -31,6 +31,18 @@ async fn post(
     (status, response.json().await.expect("JSON"), cookie_set)
 }
 
+/// Starts a passkey sign-in: (status, challenge).
+async fn sign_in_start(server: &Server) -> (u16, Value) {
+    let (status, start, _) = post(
+        server,
+        "/api/account/passkey/sign-in/start",
+        None,
+        json!({}),
+    )
+    .await;
+    (status, start)
+}
+
 /// A credential of the right shape that no authenticator signed.
 fn forged_registration() -> Value {
     json!({"id": "AAAA", "rawId": "AAAA", "type": "public-key", "extensions": {},
@@ -123,13 +135,7 @@ async fn passkey_ceremonies(db: &TestDb) {
     assert_eq!(start["options"]["publicKey"]["user"]["name"], "Bo");
 
     // Signing in names no account: the browser offers the site's passkeys.
-    let (status, start, _) = post(
-        &server,
-        "/api/account/passkey/sign-in/start",
-        None,
-        json!({}),
-    )
-    .await;
+    let (status, start) = sign_in_start(&server).await;
     assert_eq!(status, 200, "{start}");
     assert_eq!(start["options"]["publicKey"]["rpId"], "localhost");
     assert_eq!(start["options"]["publicKey"]["allowCredentials"], json!([]));
@@ -150,13 +156,7 @@ async fn passkey_ceremonies(db: &TestDb) {
 
     // Deleting an account takes its password or one of its passkeys, not neither, not
     // both, not a forged one.
-    let (_, start, _) = post(
-        &server,
-        "/api/account/passkey/sign-in/start",
-        None,
-        json!({}),
-    )
-    .await;
+    let (_, start) = sign_in_start(&server).await;
     let forged = json!({"ceremony": start["ceremony"], "credential": forged_assertion()});
     for (body, status, kind) in [
         (json!({}), 400, "malformed"),
@@ -221,25 +221,13 @@ on_both_databases!(passkey_ceremonies);
 async fn passkeys_follow_the_public_address() {
     let db = TestDb::new(Db::Sqlite).await.expect("a SQLite file");
     let server = Server::start_with(&db.url, &["--public-url", "https://play.test"]);
-    let (status, start, _) = post(
-        &server,
-        "/api/account/passkey/sign-in/start",
-        None,
-        json!({}),
-    )
-    .await;
+    let (status, start) = sign_in_start(&server).await;
     assert_eq!(status, 200, "{start}");
     assert_eq!(start["options"]["publicKey"]["rpId"], "play.test");
 
     drop(server);
     let server = Server::start_with(&db.url, &["--public-url", "http://127.0.0.1:8080"]);
-    let (status, answer, _) = post(
-        &server,
-        "/api/account/passkey/sign-in/start",
-        None,
-        json!({}),
-    )
-    .await;
+    let (status, answer) = sign_in_start(&server).await;
     assert_eq!(
         (status, answer["kind"].as_str()),
         (403, Some("forbidden")),

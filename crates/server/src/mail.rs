@@ -272,34 +272,34 @@ pub async fn unsubscribe_page(
     let Some(languages) = app.hub.store().key_languages(&key).await? else {
         return Ok(unknown_key());
     };
-    let texts = Texts::for_languages(&languages);
-    let text = |key: &str| texts.get(&["mail", key]).unwrap_or_default();
     // Stored keys are letters and digits only: it goes back into the page as it came.
-    Ok((
-        StatusCode::OK,
-        Html(page(
-            text("unsubscribeTitle"),
-            &format!(
-                "<p>{}</p><form method=\"post\" action=\"/api/mail/unsubscribe?key={key}\">\
-                 <button type=\"submit\">{}</button></form>",
-                text("unsubscribeAsk"),
-                text("unsubscribeButton"),
-            ),
-        )),
-    ))
+    Ok(mail_page(StatusCode::OK, &languages, |text| {
+        format!(
+            "<p>{}</p><form method=\"post\" action=\"/api/mail/unsubscribe?key={key}\">\
+             <button type=\"submit\">{}</button></form>",
+            text("unsubscribeAsk"),
+            text("unsubscribeButton"),
+        )
+    }))
 }
 
 /// The page of a key that names no account.
 fn unknown_key() -> (StatusCode, Html<String>) {
-    let texts = Texts::for_languages(&[]);
+    mail_page(StatusCode::NOT_FOUND, &[], |text| {
+        format!("<p>{}</p>", text("unsubscribeUnknown"))
+    })
+}
+
+/// A page about turn mail in the first of `languages` the site speaks: its body is what
+/// `body` writes with the texts of the `mail` section.
+fn mail_page(
+    status: StatusCode,
+    languages: &[String],
+    body: impl FnOnce(&dyn Fn(&str) -> &'static str) -> String,
+) -> (StatusCode, Html<String>) {
+    let texts = Texts::for_languages(languages);
     let text = |key: &str| texts.get(&["mail", key]).unwrap_or_default();
-    (
-        StatusCode::NOT_FOUND,
-        Html(page(
-            text("unsubscribeTitle"),
-            &format!("<p>{}</p>", text("unsubscribeUnknown")),
-        )),
-    )
+    (status, Html(page(text("unsubscribeTitle"), &body(&text))))
 }
 
 /// Stops the turn mail of the unsubscribe key's account: by the page's button or a mail
@@ -322,19 +322,13 @@ pub async fn unsubscribe(
     let Some(languages) = app.hub.store().unsubscribe(&key).await? else {
         return Ok(unknown_key());
     };
-    let texts = Texts::for_languages(&languages);
-    let text = |key: &str| texts.get(&["mail", key]).unwrap_or_default();
-    Ok((
-        StatusCode::OK,
-        Html(page(
-            text("unsubscribeTitle"),
-            &format!(
-                "<p>{}</p><p><a href=\"/\">{}</a></p>",
-                text("unsubscribed"),
-                text("openSite")
-            ),
-        )),
-    ))
+    Ok(mail_page(StatusCode::OK, &languages, |text| {
+        format!(
+            "<p>{}</p><p><a href=\"/\">{}</a></p>",
+            text("unsubscribed"),
+            text("openSite")
+        )
+    }))
 }
 
 /// A small page of the server's own (the texts are ours, never a person's).

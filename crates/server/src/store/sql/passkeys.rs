@@ -1,8 +1,9 @@
 //! [`PasskeyStore`] in the same SQL database as the games.
 
 use async_trait::async_trait;
-use sqlx::any::AnyRow;
-use sqlx::Row;
+use sqlx::any::{AnyArguments, AnyRow};
+use sqlx::query::Query;
+use sqlx::{Any, Row};
 
 use super::SqlStore;
 use crate::store::passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
@@ -20,8 +21,18 @@ fn passkey_of_row(row: &AnyRow) -> Result<PasskeyRow, StoreError> {
     })
 }
 
-const INSERT_PASSKEY: &str = "INSERT INTO passkeys \
-     (credential_id, account_id, user_handle, passkey, created) VALUES ($1, $2, $3, $4, $5)";
+/// The statement that stores `passkey`.
+fn insert_passkey(passkey: &PasskeyRow) -> Query<'_, Any, AnyArguments<'_>> {
+    sqlx::query(
+        "INSERT INTO passkeys (credential_id, account_id, user_handle, passkey, created) \
+         VALUES ($1, $2, $3, $4, $5)",
+    )
+    .bind(&passkey.credential_id)
+    .bind(&passkey.account_id)
+    .bind(&passkey.user_handle)
+    .bind(&passkey.passkey)
+    .bind(passkey.created)
+}
 
 #[async_trait]
 impl PasskeyStore for SqlStore {
@@ -91,14 +102,7 @@ impl PasskeyStore for SqlStore {
     }
 
     async fn add_passkey(&self, passkey: &PasskeyRow) -> Result<(), StoreError> {
-        sqlx::query(INSERT_PASSKEY)
-            .bind(&passkey.credential_id)
-            .bind(&passkey.account_id)
-            .bind(&passkey.user_handle)
-            .bind(&passkey.passkey)
-            .bind(passkey.created)
-            .execute(&self.writes)
-            .await?;
+        insert_passkey(passkey).execute(&self.writes).await?;
         Ok(())
     }
 
@@ -123,14 +127,7 @@ impl PasskeyStore for SqlStore {
             tx.rollback().await?;
             return Ok(false);
         }
-        sqlx::query(INSERT_PASSKEY)
-            .bind(&passkey.credential_id)
-            .bind(&passkey.account_id)
-            .bind(&passkey.user_handle)
-            .bind(&passkey.passkey)
-            .bind(passkey.created)
-            .execute(&mut *tx)
-            .await?;
+        insert_passkey(passkey).execute(&mut *tx).await?;
         tx.commit().await?;
         Ok(true)
     }
