@@ -1,6 +1,6 @@
 // What the browser tests share: creating games through the lobby, playing by clicking the
 // board, reading the server's own answers to compare with what the page shows.
-import { expect, type APIRequestContext, type Page } from '@playwright/test'
+import { errors, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { mkdirSync } from 'node:fs'
 import type { CreateGame } from '../src/generated/server/CreateGame'
 import type { Created } from '../src/generated/server/Created'
@@ -166,7 +166,14 @@ export async function clickOneMove(page: Page, random: () => number): Promise<nu
     // for them, then count.
     await expect(targets.first(), 'a seat to move has legal targets on the board').toBeVisible()
     const count = await targets.count()
-    await targets.nth(Math.floor(random() * count)).click()
+    // A click waits for its target to take it; one that never can (covered, or redrawn
+    // away meanwhile) would hold the test to its timeout: try another target instead.
+    try {
+      await targets.nth(Math.floor(random() * count)).click({ timeout: 10_000 })
+    } catch (error) {
+      if (error instanceof errors.TimeoutError) continue
+      throw error
+    }
     for (let step = 0; step < 4; step++) {
       const choice = page.getByTestId('choice')
       if (!(await choice.isVisible())) break
