@@ -103,17 +103,14 @@ pub async fn put(
     if wanted.turn_mail && email.is_none() {
         return Err(malformed("turn mail needs an e-mail address"));
     }
-    let store = app.hub.store();
-    let before = store.settings(&account.id).await?;
     let row = SettingsRow {
         languages,
         email,
         turn_mail: wanted.turn_mail,
-        unsubscribe_key: Some(before.unsubscribe_key)
-            .filter(|key| !key.is_empty())
-            .unwrap_or_else(tokens::new_token),
+        // Taken only by the account's first settings: the store keeps the key it has.
+        unsubscribe_key: tokens::new_token(),
     };
-    store.put_settings(&account.id, &row).await?;
+    app.hub.store().put_settings(&account.id, &row).await?;
     Ok(Json(view(&app, row)))
 }
 
