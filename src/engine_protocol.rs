@@ -242,9 +242,10 @@ impl Session {
     }
 
     /// What the hard bot would do for `seat` (the seat to move), from its view only: the
-    /// top `top` actions of its search with their values, best first. `iters` makes the
-    /// search reproducible (the `seed`, default 0, then fixes it); otherwise it searches
-    /// for `ms` milliseconds (default: the hard level's own budget). The game is untouched.
+    /// top `top` actions of its search with their values, best first. `iters` (samples,
+    /// where the game's hard level is a rollout) makes the search reproducible (the
+    /// `seed`, default 0, then fixes it); otherwise it searches for `ms` milliseconds
+    /// (default: the hard level's own budget). The game is untouched.
     fn hint(&self, obj: &Map<String, Value>) -> Reply {
         let game = self.entry(obj)?.game.as_ref();
         let seat = seat_field(obj, game.seats())?
@@ -257,18 +258,18 @@ impl Session {
                 "\"hint\" takes \"iters\" or \"ms\", not both",
             ));
         }
-        let mut config =
-            bots::hard_config().map_err(|e| ProtocolError::new("no_hint", e.to_string()))?;
+        let mut search = bots::hard_search(game.name())
+            .map_err(|e| ProtocolError::new("no_hint", e.to_string()))?;
         if let Some(n) = iters {
-            config.budget = bots::Budget::Iterations(n as u32);
+            search = search.with_budget(bots::Budget::Iterations(n as u32));
         }
         if let Some(ms) = ms {
-            config.budget = bots::Budget::Time(Duration::from_millis(ms));
+            search = search.with_budget(bots::Budget::Time(Duration::from_millis(ms)));
         }
         let request = HintRequest {
             game,
             seat,
-            config,
+            search,
             seed: optional_u64(obj, "seed")?.unwrap_or(0),
             top: top as usize,
         };
@@ -399,7 +400,8 @@ const MAX_HINT_MS: u64 = 10_000;
 struct HintRequest<'a> {
     game: &'a dyn DynGame,
     seat: Seat,
-    config: bots::IsmctsConfig,
+    /// The hard level's search in this game, with the request's budget.
+    search: bots::BotSpec,
     seed: u64,
     top: usize,
 }
@@ -416,7 +418,7 @@ impl GameVisitor for HintRequest<'_> {
         let hint = bots::hint(
             state,
             usize::from(self.seat),
-            self.config,
+            self.search,
             self.seed,
             &bots::Stop::never(),
             self.top,

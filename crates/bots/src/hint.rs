@@ -3,12 +3,13 @@
 //!
 //! A hint is a search like the bot's own decision: it determinizes the state for the
 //! seat to move before anything else, so that it reads nothing the seat may not know.
-//! Its first action is the one [`Ismcts`] with the same configuration and seed chooses.
+//! Its first action is the one the bot ([`Ismcts`] or [`RolloutBot`]) with the same
+//! configuration and seed chooses.
 
 use engine::{Game, Seat};
 
 use crate::ismcts::{mean_reward, ranks_before};
-use crate::{BotSpec, Ismcts, IsmctsConfig, Level, SearchStats, Stop};
+use crate::{BotSpec, Ismcts, Level, RolloutBot, SearchStats, Stop};
 
 /// How many actions a hint names unless told otherwise.
 pub const DEFAULT_TOP: usize = 3;
@@ -53,22 +54,22 @@ pub enum HintError {
     NotASearch(&'static str),
 }
 
-/// The hard level's search configuration (see [`Level`]).
-pub fn hard_config() -> Result<IsmctsConfig, HintError> {
+/// The hard level's search in `game` (see [`Level`]): an ISMCTS or a rollout spec.
+pub fn hard_search(game: &str) -> Result<BotSpec, HintError> {
     let hard = Level::named("hard").ok_or(HintError::NotASearch("hard"))?;
-    match hard.bot() {
-        BotSpec::Ismcts(config) => Ok(config),
+    match hard.bot_for(game) {
+        spec @ (BotSpec::Ismcts(_) | BotSpec::Rollout(_)) => Ok(spec),
         _ => Err(HintError::NotASearch(hard.name)),
     }
 }
 
-/// The top `top` actions (1..=[`MAX_TOP`]; out-of-range values are clamped) of an ISMCTS
-/// search with `config` and `seed` for `seat`, which must be the seat to move, within
-/// `stop` (and the config's own budget).
+/// The top `top` actions (1..=[`MAX_TOP`]; out-of-range values are clamped) of a search
+/// with `search` (an ISMCTS or a rollout spec) and `seed` for `seat`, which must be the
+/// seat to move, within `stop` (and the spec's own budget).
 pub fn hint<G: Game>(
     state: &G,
     seat: usize,
-    config: IsmctsConfig,
+    search: BotSpec,
     seed: u64,
     stop: &Stop,
     top: usize,
@@ -83,11 +84,21 @@ pub fn hint<G: Game>(
     if usize::from(to_move) != seat {
         return Err(HintError::NotToMove { seat, to_move });
     }
-    let mut bot = Ismcts::<G>::new(config, seed);
     // A seat to move always has a legal action; `None` here would be a broken game.
-    let root = bot
-        .search_root(state, stop, true)
-        .ok_or(HintError::GameOver)?;
+    let (root, search) = match search {
+        BotSpec::Ismcts(config) => {
+            let mut bot = Ismcts::<G>::new(config, seed);
+            let root = bot.search_root(state, stop, true);
+            (root, bot.last_search())
+        }
+        BotSpec::Rollout(config) => {
+            let mut bot = RolloutBot::<G>::new(config, seed);
+            let root = bot.search_root(state, stop, true);
+            (root, bot.last_search())
+        }
+        other => return Err(HintError::NotASearch(other.kind())),
+    };
+    let root = root.ok_or(HintError::GameOver)?;
     let best = root.best;
     let mut order: Vec<usize> = (0..root.actions.len()).collect();
     let stats = |i: usize| (root.actions[i].1, root.actions[i].2);
@@ -122,7 +133,7 @@ pub fn hint<G: Game>(
     Ok(Hint {
         seat: root.seat,
         actions,
-        search: bot.last_search(),
+        search,
     })
 }
 
@@ -134,18 +145,22 @@ pub fn hard_hint<G: Game>(
     stop: &Stop,
     top: usize,
 ) -> Result<Hint<G::Action>, HintError> {
-    hint(state, seat, hard_config()?, seed, stop, top)
+    hint(state, seat, hard_search(G::NAME)?, seed, stop, top)
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Bot, Budget};
+    use crate::{Budget, IsmctsConfig, RolloutConfig};
     use engine::playout::random_playout;
     use engine::{rng_from_seed, NoEvents};
     use valdora::{Valdora, ValdoraConfig};
 
-    fn config(iters: u32) -> IsmctsConfig {
+    fn config(iters: u32) -> BotSpec {
+        BotSpec::Ismcts(ismcts(iters))
+    }
+
+    fn ismcts(iters: u32) -> IsmctsConfig {
         IsmctsConfig {
             budget: Budget::Iterations(iters),
             turn_nodes: 300,
@@ -170,14 +185,24 @@ mod tests {
         for (seed, depth) in [(1, 0), (2, 30), (3, 120), (4, 400), (5, 9)] {
             let g = position(seed, depth);
             let Some(seat) = g.to_move() else { continue };
-            for step in [crate::Step::Action, config(1).step] {
-                let config = IsmctsConfig {
-                    step,
-                    ..config(120)
-                };
-                let hint = hint(&g, usize::from(seat), config, 7, &Stop::never(), 4)
+            let rollout = RolloutConfig {
+                budget: Budget::Iterations(6),
+                root_nodes: 2000,
+                turn_nodes: 300,
+                turns: Some(2),
+                ..RolloutConfig::default()
+            };
+            for search in [
+                BotSpec::Ismcts(IsmctsConfig {
+                    step: crate::Step::Action,
+                    ..ismcts(120)
+                }),
+                config(120),
+                BotSpec::Rollout(rollout),
+            ] {
+                let hint = hint(&g, usize::from(seat), search, 7, &Stop::never(), 4)
                     .expect("the seat to move gets a hint");
-                let chosen = Ismcts::<Valdora>::new(config, 7).choose(&g);
+                let chosen = search.build::<Valdora>(7).choose(&g);
                 assert_eq!(Some(hint.actions[0].action), chosen, "seed {seed}");
                 assert!(!hint.actions.is_empty() && hint.actions.len() <= 4);
                 assert_eq!(hint.seat, seat);
@@ -203,7 +228,7 @@ mod tests {
                 checked += 1;
             }
         }
-        assert!(checked >= 8);
+        assert!(checked >= 12);
     }
 
     #[test]
@@ -261,7 +286,21 @@ mod tests {
 
     #[test]
     fn the_hard_level_searches() {
-        assert!(hard_config().is_ok());
+        for game in ["valdora", "valley", "pandoria"] {
+            assert!(hard_search(game).is_ok(), "{game}");
+        }
+        assert_eq!(
+            hint(
+                &position(2, 10),
+                0,
+                "medium".parse().expect("a level"),
+                1,
+                &Stop::never(),
+                3
+            )
+            .map(|h| h.seat),
+            Err(HintError::NotASearch("medium"))
+        );
         let g = position(2, 10);
         let seat = usize::from(g.to_move().expect("not over"));
         // Stopped before it starts: the first iteration runs all the same.

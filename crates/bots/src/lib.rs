@@ -7,7 +7,8 @@
 //!
 //! - [`RandomBot`]: uniform over the legal actions;
 //! - [`GreedyBot`]: lookahead over the bot's own next decisions with [`Game::evaluate`];
-//! - [`Ismcts`]: Information Set MCTS (Cowling, Powley & Whitehouse 2012).
+//! - [`Ismcts`]: Information Set MCTS (Cowling, Powley & Whitehouse 2012);
+//! - [`RolloutBot`]: greedy improved by simulating it (policy rollout).
 //!
 //! [`hint`] answers what the hard bot would do for a seat, and why: the top few root
 //! actions of its search with their estimated values, from that seat's view only.
@@ -25,16 +26,18 @@ mod ismcts;
 mod level;
 mod random;
 mod reward;
+mod rollout;
 mod spec;
 mod stop;
 
 pub use evaluation::Evaluation;
 pub use greedy::{position_value, GreedyBot, GreedyConfig, Lookahead, Spread};
-pub use hint::{hard_config, hard_hint, hint, Hint, HintAction, HintError, DEFAULT_TOP, MAX_TOP};
+pub use hint::{hard_hint, hard_search, hint, Hint, HintAction, HintError, DEFAULT_TOP, MAX_TOP};
 pub use ismcts::{Budget, Ismcts, IsmctsConfig, Rollout, SearchStats, Step};
 pub use level::{Level, LEVELS};
 pub use random::RandomBot;
 pub use reward::{outcome_rewards, position_rewards};
+pub use rollout::{RolloutBot, RolloutConfig};
 pub use spec::{BotError, BotSpec};
 pub use stop::Stop;
 

@@ -8,7 +8,7 @@ use engine::Game;
 
 use crate::{
     Bot, Budget, Evaluation, GreedyBot, GreedyConfig, Ismcts, IsmctsConfig, Level, Lookahead,
-    RandomBot, Rollout, Spread, Step, LEVELS,
+    RandomBot, Rollout, RolloutBot, RolloutConfig, Spread, Step, LEVELS,
 };
 
 /// A bot name or parameter that is not accepted; the message lists what is.
@@ -16,7 +16,7 @@ use crate::{
 #[error("{0}")]
 pub struct BotError(pub String);
 
-pub const BOT_NAMES: [&str; 3] = ["random", "greedy", "ismcts"];
+pub const BOT_NAMES: [&str; 4] = ["random", "greedy", "ismcts", "rollout"];
 
 const GREEDY_PARAMS: &str =
     "lookahead=ply|turn, nodes=N (N >= 1), spread=depth|even, eval=heuristic|fitted|W/W/..., \
@@ -25,6 +25,8 @@ const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), step=action
      plans=N, replies=N and root_nodes=N (N >= 1, with step=turn), rollout=N|full|greedy, turns=N (N >= 1, \
      with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), eval=heuristic|fitted|W/W/..., \
      threads=N (1..=256)";
+const ROLLOUT_PARAMS: &str = "samples=N or ms=N (N >= 1), candidates=N, root_nodes=N, nodes=N, \
+     turns=N (N >= 1), temperature=X (X > 0), eval=heuristic|fitted|W/W/...";
 /// Greedy rollouts: this many turns.
 const GREEDY_ROLLOUT_TURNS: u32 = 1;
 
@@ -68,6 +70,9 @@ pub enum BotSpec {
     Random,
     Greedy(GreedyConfig),
     Ismcts(IsmctsConfig),
+    Rollout(RolloutConfig),
+    /// A level for people: its bot depends on the game ([`Level::bot_for`]).
+    Level(&'static Level),
 }
 
 impl BotSpec {
@@ -77,6 +82,18 @@ impl BotSpec {
             BotSpec::Random => Box::new(RandomBot::<G>::new(seed)),
             BotSpec::Greedy(c) => Box::new(GreedyBot::<G>::new(c, seed)),
             BotSpec::Ismcts(c) => Box::new(Ismcts::<G>::new(c, seed)),
+            BotSpec::Rollout(c) => Box::new(RolloutBot::<G>::new(c, seed)),
+            BotSpec::Level(level) => level.bot_for(G::NAME).build::<G>(seed),
+        }
+    }
+
+    /// This spec searching with `budget` (iterations, or samples for a rollout), if it
+    /// is a search; other bots are returned as they are.
+    pub fn with_budget(self, budget: Budget) -> Self {
+        match self {
+            BotSpec::Ismcts(c) => BotSpec::Ismcts(IsmctsConfig { budget, ..c }),
+            BotSpec::Rollout(c) => BotSpec::Rollout(RolloutConfig { budget, ..c }),
+            other => other,
         }
     }
 
@@ -86,6 +103,8 @@ impl BotSpec {
             BotSpec::Random => "random",
             BotSpec::Greedy(_) => "greedy",
             BotSpec::Ismcts(_) => "ismcts",
+            BotSpec::Rollout(_) => "rollout",
+            BotSpec::Level(level) => level.name,
         }
     }
 }
@@ -108,6 +127,58 @@ fn positive(bot: &str, key: &str, value: &str, accepted: &str) -> Result<u32, Bo
     Ok(n as u32)
 }
 
+/// A temperature: points, finite and above 0.
+fn temperature(bot: &str, value: &str, accepted: &str) -> Result<f64, BotError> {
+    let x: f64 = number(bot, "temperature", value, accepted)?;
+    if !(x.is_finite() && x > 0.0) {
+        return Err(BotError(format!(
+            "{bot}: temperature must be > 0; accepted: {accepted}"
+        )));
+    }
+    Ok(x)
+}
+
+/// `ms=N` as a time budget.
+fn time_budget(bot: &str, value: &str, accepted: &str) -> Result<Budget, BotError> {
+    let ms = positive(bot, "ms", value, accepted)?;
+    Ok(Budget::Time(Duration::from_millis(u64::from(ms))))
+}
+
+fn rollout(params: &[(&str, &str)]) -> Result<RolloutConfig, BotError> {
+    let (bot, p) = ("rollout", ROLLOUT_PARAMS);
+    let mut c = RolloutConfig::default();
+    let mut budget_set = false;
+    for &(k, v) in params {
+        match k {
+            "samples" | "ms" if budget_set => {
+                return Err(BotError(
+                    "rollout: give one budget, samples=N or ms=N, not both".into(),
+                ))
+            }
+            "samples" => {
+                c.budget = Budget::Iterations(positive(bot, k, v, p)?);
+                budget_set = true;
+            }
+            "ms" => {
+                c.budget = time_budget(bot, v, p)?;
+                budget_set = true;
+            }
+            "candidates" => c.candidates = positive(bot, k, v, p)?,
+            "root_nodes" => c.root_nodes = positive(bot, k, v, p)?,
+            "nodes" => c.turn_nodes = positive(bot, k, v, p)?,
+            "turns" => c.turns = Some(positive(bot, k, v, p)?),
+            "temperature" => c.temperature = Some(temperature(bot, v, p)?),
+            "eval" => c.evaluation = evaluation(bot, v, p)?,
+            _ => {
+                return Err(BotError(format!(
+                    "rollout: unknown parameter {k:?}; accepted: {p}"
+                )))
+            }
+        }
+    }
+    Ok(c)
+}
+
 impl FromStr for BotSpec {
     type Err = BotError;
 
@@ -116,7 +187,7 @@ impl FromStr for BotSpec {
         let name = parts.next().unwrap_or("").to_ascii_lowercase();
         if let Some(level) = Level::named(&name) {
             return match parts.next() {
-                None => Ok(level.bot()),
+                None => Ok(BotSpec::Level(level)),
                 Some(p) => Err(BotError(format!(
                     "{name}: a level takes no parameters (got {p:?}); it is {}",
                     level.spec
@@ -194,8 +265,7 @@ impl FromStr for BotSpec {
                             budget_set = true;
                         }
                         "ms" => {
-                            let ms = positive("ismcts", k, v, p)?;
-                            c.budget = Budget::Time(Duration::from_millis(u64::from(ms)));
+                            c.budget = time_budget("ismcts", v, p)?;
                             budget_set = true;
                         }
                         "c" => {
@@ -234,15 +304,7 @@ impl FromStr for BotSpec {
                         "plans" => plans = Some(positive("ismcts", k, v, p)?),
                         "replies" => replies = Some(positive("ismcts", k, v, p)?),
                         "root_nodes" => root_nodes = Some(positive("ismcts", k, v, p)?),
-                        "temperature" => {
-                            let x: f64 = number("ismcts", k, v, p)?;
-                            if !(x.is_finite() && x > 0.0) {
-                                return Err(BotError(format!(
-                                    "ismcts: temperature must be > 0; accepted: {p}"
-                                )));
-                            }
-                            c.temperature = Some(x);
-                        }
+                        "temperature" => c.temperature = Some(temperature("ismcts", v, p)?),
                         "eval" => c.evaluation = evaluation("ismcts", v, p)?,
                         "threads" => {
                             let n = positive("ismcts", k, v, p)?;
@@ -289,6 +351,7 @@ impl FromStr for BotSpec {
                 };
                 Ok(BotSpec::Ismcts(c))
             }
+            "rollout" => rollout(&params).map(BotSpec::Rollout),
             _ => Err(BotError(format!(
                 "unknown bot {name:?}; known bots: {}; levels: {}",
                 BOT_NAMES.join(", "),
@@ -302,6 +365,7 @@ impl fmt::Display for BotSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             BotSpec::Random => write!(f, "random"),
+            BotSpec::Level(level) => write!(f, "{}", level.name),
             BotSpec::Greedy(c) => {
                 write!(
                     f,
@@ -352,6 +416,24 @@ impl fmt::Display for BotSpec {
                     c.threads
                 )
             }
+            BotSpec::Rollout(c) => {
+                match c.budget {
+                    Budget::Iterations(n) => write!(f, "rollout:samples={n}")?,
+                    Budget::Time(d) => write!(f, "rollout:ms={}", d.as_millis())?,
+                }
+                write!(
+                    f,
+                    ":candidates={}:root_nodes={}:nodes={}",
+                    c.candidates, c.root_nodes, c.turn_nodes
+                )?;
+                if let Some(turns) = c.turns {
+                    write!(f, ":turns={turns}")?;
+                }
+                if let Some(temperature) = c.temperature {
+                    write!(f, ":temperature={temperature}")?;
+                }
+                write!(f, "{}", evaluation_suffix(c.evaluation))
+            }
         }
     }
 }
@@ -377,6 +459,8 @@ mod tests {
         // Display round-trips.
         for text in [
             "ismcts:ms=30:c=1.5",
+            "rollout",
+            "rollout:samples=40:candidates=6:turns=2:nodes=300:temperature=3:eval=fitted",
             "ismcts:rollout=greedy:turns=2:nodes=90",
             "ismcts:eval=fitted:temperature=4",
             "greedy:eval=fitted",
@@ -406,7 +490,7 @@ mod tests {
     #[test]
     fn bad_input_lists_what_is_accepted() {
         let err = |s: &str| s.parse::<BotSpec>().unwrap_err().0;
-        assert!(err("alphazero").contains("known bots: random, greedy, ismcts"));
+        assert!(err("alphazero").contains("known bots: random, greedy, ismcts, rollout"));
         assert!(err("ismcts:iters=0").contains("at least 1"));
         assert!(err("ismcts:iters=-5").contains("at least 1"));
         assert!(err("ismcts:ms=0").contains("at least 1"));
@@ -426,5 +510,8 @@ mod tests {
         assert!(err("hard:iters=5").contains("no parameters"));
         assert!(err("expert").contains("levels: easy, medium, hard"));
         assert!(err("ismcts:rollout=greedy:nodes=0").contains("at least 1"));
+        assert!(err("rollout:samples=5:ms=5").contains("not both"));
+        assert!(err("rollout:plans=3").contains("accepted: samples=N"));
+        assert!(err("rollout:candidates=0").contains("at least 1"));
     }
 }

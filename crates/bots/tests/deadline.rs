@@ -13,12 +13,14 @@ use valdora::{Valdora, ValdoraConfig};
 use valley::{Valley, ValleyConfig};
 
 /// Specs whose budgets, unstopped, take from a fraction of a second to hours.
-const SPECS: [&str; 5] = [
+const SPECS: [&str; 7] = [
     "greedy",
     "greedy:nodes=4000000000:spread=depth",
     "ismcts",
     "ismcts:step=action:rollout=full:iters=5000",
     "ismcts:iters=1:rollout=greedy:turns=4294967295:nodes=4000000000",
+    "rollout",
+    "rollout:samples=1000000:turns=4294967295:nodes=4000000000",
 ];
 
 /// Positions of `G` where a seat is to move and has a choice: the start and a few random
@@ -94,6 +96,7 @@ fn with_no_stop_reached_a_decision_is_the_unstopped_one() {
             "greedy",
             "ismcts:iters=200",
             "ismcts:step=action:iters=300:rollout=20",
+            "rollout:samples=20:nodes=300",
         ] {
             let spec: BotSpec = text.parse().expect("a valid spec");
             let unstopped = spec.build::<Valdora>(5).choose(&position);

@@ -5,7 +5,7 @@ use engine::playout::random_playout;
 use engine::{rng_from_seed, Game, NoEvents};
 use valdora::{Valdora, ValdoraConfig};
 
-const SPECS: [&str; 9] = [
+const SPECS: [&str; 11] = [
     "random",
     "greedy",
     "greedy:lookahead=ply",
@@ -15,6 +15,8 @@ const SPECS: [&str; 9] = [
     "ismcts:iters=150:step=action:rollout=10:c=0.7:temperature=5",
     "ismcts:iters=100:step=action:rollout=0:threads=2",
     "ismcts:iters=40:step=action:rollout=full",
+    "rollout:samples=10:nodes=300:root_nodes=3000",
+    "rollout:samples=6:candidates=8:turns=2:eval=fitted",
 ];
 
 /// Positions reached by random play, each with a twin that differs only in the unseen
@@ -128,12 +130,13 @@ fn every_bot_plays_a_capped_game_to_its_end_with_legal_actions() {
 }
 
 /// A hint reads what its seat may know only: twins that differ in hidden information get
-/// the same hint (actions, values and visits), with turn steps and with action steps.
+/// the same hint (actions, values and visits), with turn steps, action steps and rollouts.
 #[test]
 fn hints_are_identical_for_states_that_differ_only_in_hidden_information() {
     let configs = [
         "ismcts:iters=60:nodes=300:root_nodes=3000",
         "ismcts:iters=100:step=action:rollout=10",
+        "rollout:samples=6:nodes=300:root_nodes=3000:turns=2",
     ];
     for (a, b) in twins() {
         let seat = usize::from(
@@ -141,9 +144,7 @@ fn hints_are_identical_for_states_that_differ_only_in_hidden_information() {
                 .expect("twins are positions with a seat to move"),
         );
         for spec in configs {
-            let BotSpec::Ismcts(config) = spec.parse().expect("valid spec") else {
-                panic!("{spec} is an ISMCTS spec");
-            };
+            let config: BotSpec = spec.parse().expect("valid spec");
             let stop = bots::Stop::never();
             let on_a = bots::hint(&a, seat, config, 3, &stop, 3).expect("a hint");
             let on_b = bots::hint(&b, seat, config, 3, &stop, 3).expect("a hint");

@@ -137,6 +137,7 @@ fn every_bot_only_plays_legal_moves_to_the_end() {
         "greedy",
         "ismcts:iters=200",
         "ismcts:iters=200:step=turn:rollout=0",
+        "rollout:samples=20",
     ] {
         let spec: BotSpec = spec.parse().expect("valid");
         let mut g = Nim::new(&NimConfig { stones: 21 }, 0).expect("valid");
@@ -147,4 +148,45 @@ fn every_bot_only_plays_legal_moves_to_the_end() {
         }
         assert!(g.outcome().is_some());
     }
+}
+
+/// Whether the seat that leaves `stones` stones wins when both seats then play as
+/// greedy's turn search does in Nim: take the last stones when it can, otherwise the
+/// first of the equally valued moves (take 1).
+fn leaving_wins_under_greedy(mut stones: u8) -> bool {
+    let mut leaver_to_move = false;
+    while stones > 0 {
+        stones -= if stones <= 3 { stones } else { 1 };
+        leaver_to_move = !leaver_to_move;
+    }
+    // The seat that took the last stone is the one that moved last.
+    !leaver_to_move
+}
+
+/// Policy rollout improves on its base policy: whenever one of its first moves wins the
+/// game when greedy plays both seats from there, it plays such a move. Greedy alone sees
+/// no value in a move that does not take the last stone, so it often does not.
+#[test]
+fn rollout_plays_a_move_that_wins_under_greedy_when_there_is_one() {
+    let mut greedy_missed = 0;
+    for stones in 4..=21u8 {
+        let winning: Vec<u8> = (1..=3)
+            .filter(|&take| leaving_wins_under_greedy(stones - take))
+            .collect();
+        if winning.is_empty() {
+            continue;
+        }
+        let chosen = choice("rollout:samples=3:candidates=3:turns=100", stones, 0);
+        assert!(
+            winning.contains(&chosen),
+            "{stones} stones: took {chosen}, winning under greedy: {winning:?}"
+        );
+        if !winning.contains(&choice("greedy", stones, 0)) {
+            greedy_missed += 1;
+        }
+    }
+    assert!(
+        greedy_missed > 0,
+        "the test cannot tell rollout from greedy"
+    );
 }

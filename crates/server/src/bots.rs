@@ -59,7 +59,7 @@ struct SpecLimit {
 
 /// The parameters of a spec a client may ask for, bounded so that no single one makes a
 /// decision or its memory absurd (the decision's deadline bounds their product).
-const LIMITS: [SpecLimit; 9] = [
+const LIMITS: [SpecLimit; 11] = [
     SpecLimit {
         param: "iters",
         what: "ISMCTS iterations",
@@ -105,6 +105,16 @@ const LIMITS: [SpecLimit; 9] = [
         what: "greedy rollout turns",
         max: 10,
     },
+    SpecLimit {
+        param: "samples",
+        what: "rollout samples",
+        max: 1_000,
+    },
+    SpecLimit {
+        param: "candidates",
+        what: "first actions a rollout compares",
+        max: 64,
+    },
 ];
 /// The exploration constant and the temperature cost nothing, but absurd values are
 /// refused all the same.
@@ -114,14 +124,12 @@ const MAX_TEMPERATURE: f64 = 1_000_000.0;
 /// The values of `spec`'s bounded parameters, by name.
 fn bounded_values(spec: &BotSpec) -> Vec<(&'static str, u64)> {
     match spec {
-        BotSpec::Random => Vec::new(),
+        // A level is the server's own choice, not a client's.
+        BotSpec::Random | BotSpec::Level(_) => Vec::new(),
         BotSpec::Greedy(c) => vec![("nodes", u64::from(c.max_nodes))],
         BotSpec::Ismcts(c) => {
             let mut values = vec![
-                match c.budget {
-                    Budget::Iterations(n) => ("iters", u64::from(n)),
-                    Budget::Time(t) => ("ms", t.as_millis().try_into().unwrap_or(u64::MAX)),
-                },
+                budget_value(c.budget, "iters"),
                 ("threads", c.threads as u64),
                 ("nodes", u64::from(c.turn_nodes)),
             ];
@@ -145,6 +153,24 @@ fn bounded_values(spec: &BotSpec) -> Vec<(&'static str, u64)> {
             }
             values
         }
+        BotSpec::Rollout(c) => {
+            let mut values = vec![
+                budget_value(c.budget, "samples"),
+                ("candidates", u64::from(c.candidates)),
+                ("root_nodes", u64::from(c.root_nodes)),
+                ("nodes", u64::from(c.turn_nodes)),
+            ];
+            values.extend(c.turns.map(|turns| ("turns", u64::from(turns))));
+            values
+        }
+    }
+}
+
+/// A budget as a bounded value: its count under `count_param`, or `ms`.
+fn budget_value(budget: Budget, count_param: &'static str) -> (&'static str, u64) {
+    match budget {
+        Budget::Iterations(n) => (count_param, u64::from(n)),
+        Budget::Time(t) => ("ms", t.as_millis().try_into().unwrap_or(u64::MAX)),
     }
 }
 
