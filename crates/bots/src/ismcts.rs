@@ -36,6 +36,17 @@ pub enum Budget {
     Time(Duration),
 }
 
+impl Budget {
+    /// What a decision started at `start` within `stop` may spend: a count of iterations
+    /// (unbounded with a time budget) and the stop, moved earlier by a time budget.
+    pub(crate) fn limits(self, stop: &Stop, start: Instant) -> (u32, Stop) {
+        match self {
+            Budget::Iterations(n) => (n, stop.clone()),
+            Budget::Time(d) => (u32::MAX, stop.clone().or_at(start + d)),
+        }
+    }
+}
+
 /// How an iteration continues after leaving the tree.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Rollout {
@@ -522,12 +533,9 @@ impl<G: Game> Ismcts<G> {
         let base_seed = self.rng.gen::<u64>();
         let config = self.config;
         let threads = self.searchers.len();
-        let (total, stop) = match config.budget {
-            Budget::Iterations(n) => (n, stop.clone()),
-            Budget::Time(d) => (u32::MAX, stop.clone().or_at(Instant::now() + d)),
-        };
-        let stop = &stop;
         let start = Instant::now();
+        let (total, stop) = config.budget.limits(stop, start);
+        let stop = &stop;
         let known = &known;
         let work = |(t, searcher): (usize, &mut Searcher<G>)| {
             let share = (u64::from(total) * (t as u64 + 1) / threads as u64

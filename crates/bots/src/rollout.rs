@@ -155,9 +155,7 @@ impl<G: Game> RolloutBot<G> {
         );
         self.rewards.get(usize::from(seat)).copied()
     }
-}
 
-impl<G: Game> RolloutBot<G> {
     /// Compares the candidates for the seat to move in `state` (from its determinization
     /// only); `None` once the game is over. The summary's actions are the candidates,
     /// each with its samples and summed reward. With a single legal action, or a single
@@ -184,10 +182,7 @@ impl<G: Game> RolloutBot<G> {
         if self.legal.len() == 1 && !search_forced {
             return Some(only(first));
         }
-        let (samples, stop) = match self.config.budget {
-            Budget::Iterations(n) => (n, stop.clone()),
-            Budget::Time(d) => (u32::MAX, stop.clone().or_at(start + d)),
-        };
+        let (samples, stop) = self.config.budget.limits(stop, start);
         self.search.set_stop(&stop);
         self.find_candidates(&known);
         if self.candidates.is_empty() {
