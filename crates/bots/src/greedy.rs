@@ -69,6 +69,9 @@ pub(crate) struct TurnSearch<G: Game> {
     keep: usize,
     /// The best distinct end positions found so far, best first.
     kept: Vec<TurnPlan<G>>,
+    /// Plans of earlier searches, whose buffers the next plans reuse: a greedy rollout
+    /// plays turn after turn, and would otherwise allocate a plan for each.
+    spare: Vec<TurnPlan<G>>,
     /// Once reached, the positions left are evaluated where they stand.
     stop: StopCheck,
 }
@@ -93,6 +96,7 @@ impl<G: Game> TurnSearch<G> {
             path: Vec::new(),
             keep: 0,
             kept: Vec::new(),
+            spare: Vec::new(),
             stop: StopCheck::default(),
         }
     }
@@ -121,7 +125,7 @@ impl<G: Game> TurnSearch<G> {
         self.nodes = 0;
         self.path.clear();
         self.keep = keep;
-        self.kept.clear();
+        self.spare.append(&mut self.kept);
     }
 
     /// The best value `seat` can reach from `state` while it keeps the move, searching at
@@ -176,20 +180,25 @@ impl<G: Game> TurnSearch<G> {
         if self.kept.iter().any(|k| k.end == *state) {
             return value;
         }
-        let plan = if full {
-            // The worst plan's buffers are reused for the new one.
-            let mut plan = self.kept.pop().expect("full and keep > 0");
-            plan.value = value;
-            plan.end.clone_from(state);
-            plan.actions.clear();
-            plan.actions.extend_from_slice(&self.path);
-            plan
+        // The worst plan's buffers, or a spare plan's, are reused for the new one.
+        let reused = if full {
+            Some(self.kept.pop().expect("full and keep > 0"))
         } else {
-            TurnPlan {
+            self.spare.pop()
+        };
+        let plan = match reused {
+            Some(mut plan) => {
+                plan.value = value;
+                plan.end.clone_from(state);
+                plan.actions.clear();
+                plan.actions.extend_from_slice(&self.path);
+                plan
+            }
+            None => TurnPlan {
                 value,
                 end: state.clone(),
                 actions: self.path.clone(),
-            }
+            },
         };
         let at = self.kept.partition_point(|k| k.value >= value);
         self.kept.insert(at, plan);
@@ -208,7 +217,7 @@ impl<G: Game> TurnSearch<G> {
     /// best distinct end positions, best first ([`TurnSearch::kept`]); returns how many.
     pub(crate) fn plans(&mut self, state: &G, keep: usize) -> usize {
         let Some(seat) = state.to_move() else {
-            self.kept.clear();
+            self.spare.append(&mut self.kept);
             return 0;
         };
         self.start(keep);
