@@ -57,6 +57,14 @@ fn evaluation_suffix(evaluation: Evaluation) -> String {
     }
 }
 
+/// A search budget as a spec writes it: `COUNT_KEY=N`, or `ms=N`.
+fn budget_text(budget: Budget, count_key: &str) -> String {
+    match budget {
+        Budget::Iterations(n) => format!("{count_key}={n}"),
+        Budget::Time(d) => format!("ms={}", d.as_millis()),
+    }
+}
+
 fn spread_name(spread: Spread) -> &'static str {
     match spread {
         Spread::DepthFirst => "depth",
@@ -384,10 +392,7 @@ impl fmt::Display for BotSpec {
                 Ok(())
             }
             BotSpec::Ismcts(c) => {
-                match c.budget {
-                    Budget::Iterations(n) => write!(f, "ismcts:iters={n}")?,
-                    Budget::Time(d) => write!(f, "ismcts:ms={}", d.as_millis())?,
-                }
+                write!(f, "ismcts:{}", budget_text(c.budget, "iters"))?;
                 write!(f, ":c={}", c.exploration)?;
                 match c.step {
                     Step::Action => write!(f, ":step=action")?,
@@ -417,10 +422,7 @@ impl fmt::Display for BotSpec {
                 )
             }
             BotSpec::Rollout(c) => {
-                match c.budget {
-                    Budget::Iterations(n) => write!(f, "rollout:samples={n}")?,
-                    Budget::Time(d) => write!(f, "rollout:ms={}", d.as_millis())?,
-                }
+                write!(f, "rollout:{}", budget_text(c.budget, "samples"))?;
                 write!(
                     f,
                     ":candidates={}:root_nodes={}:nodes={}",
