@@ -38,6 +38,13 @@ pub struct RolloutConfig {
     /// Points that count as e:1 odds; `None`: the game's own.
     pub temperature: Option<f64>,
     pub evaluation: Evaluation,
+    /// Racing: a candidate is dropped once its mean, paired sample by sample with the
+    /// leader's, is this many standard errors below it (`None`: every candidate is
+    /// played in every sample). The samples it would have used go to the others.
+    pub prune: Option<f64>,
+    /// With no more legal actions than `candidates`, compare them all, not only the
+    /// first actions of greedy's best plans.
+    pub fill: bool,
 }
 
 impl Default for RolloutConfig {
@@ -50,9 +57,15 @@ impl Default for RolloutConfig {
             turns: None,
             temperature: None,
             evaluation: Evaluation::Heuristic,
+            prune: None,
+            fill: false,
         }
     }
 }
+
+/// Samples a candidate is played in before racing may drop it: fewer say little of the
+/// spread of its differences with the leader.
+const PRUNE_AFTER: u32 = 8;
 
 /// The rollout bot.
 #[derive(Debug)]
@@ -61,8 +74,12 @@ pub struct RolloutBot<G: Game> {
     rng: Rng,
     search: TurnSearch<G>,
     candidates: Vec<G::Action>,
-    /// Per candidate: summed reward of the samples every candidate was played in.
+    /// Per candidate: still raced, its complete samples, and their summed reward.
+    active: Vec<bool>,
+    counts: Vec<u32>,
     totals: Vec<f64>,
+    /// The rewards of every complete sample, a row of candidates each (racing reads it).
+    history: Vec<f64>,
     scratch: Vec<f64>,
     rewards: Vec<f64>,
     legal: Vec<G::Action>,
@@ -78,7 +95,10 @@ impl<G: Game> RolloutBot<G> {
             rng: engine::rng_from_seed(seed),
             search: TurnSearch::new(config.root_nodes, Spread::Even, config.evaluation),
             candidates: Vec::new(),
+            active: Vec::new(),
+            counts: Vec::new(),
             totals: Vec::new(),
+            history: Vec::new(),
             scratch: Vec::new(),
             rewards: Vec::new(),
             legal: Vec::new(),
@@ -110,6 +130,14 @@ impl<G: Game> RolloutBot<G> {
                 self.candidates.push(first);
                 if self.candidates.len() == want {
                     break;
+                }
+            }
+        }
+        // `legal` holds the determinization's legal actions (`search_root`).
+        if self.config.fill && self.legal.len() <= want {
+            for &action in &self.legal {
+                if !self.candidates.contains(&action) {
+                    self.candidates.push(action);
                 }
             }
         }
@@ -193,40 +221,45 @@ impl<G: Game> RolloutBot<G> {
         }
         self.sample_candidates(&known, seat, samples, &stop);
         self.seconds = start.elapsed().as_secs_f64();
-        // The best total (every candidate has the same samples); ties, and no sample at
-        // all, keep greedy's order.
-        let mut best = 0;
-        for i in 1..self.candidates.len() {
-            if self.totals[i] > self.totals[best] + 1e-12 {
-                best = i;
-            }
-        }
         Some(RootSummary {
             seat,
-            actions: self
-                .candidates
-                .iter()
-                .zip(&self.totals)
-                .map(|(&action, &total)| (action, u64::from(self.samples), total))
+            actions: (0..self.candidates.len())
+                .map(|i| {
+                    (
+                        self.candidates[i],
+                        u64::from(self.counts[i]),
+                        self.totals[i],
+                    )
+                })
                 .collect(),
-            best,
+            best: self.leader(),
         })
     }
 
-    /// Plays every candidate in the same fresh samples until `samples` are complete or
-    /// `stop` is reached, summing each candidate's rewards in `totals`.
+    /// Plays every raced candidate in the same fresh samples until `samples` are complete,
+    /// one candidate is left, or `stop` is reached, summing each candidate's rewards.
     fn sample_candidates(&mut self, known: &G, seat: Seat, samples: u32, stop: &Stop) {
         self.search.set_budget(self.config.turn_nodes, Spread::Even);
+        let n = self.candidates.len();
         self.rewards.clear();
         self.rewards.resize(known.seats(), 0.0);
-        self.totals.clear();
-        self.totals.resize(self.candidates.len(), 0.0);
-        self.scratch.clear();
-        self.scratch.resize(self.candidates.len(), 0.0);
+        for v in [&mut self.totals, &mut self.scratch] {
+            v.clear();
+            v.resize(n, 0.0);
+        }
+        self.counts.clear();
+        self.counts.resize(n, 0);
+        self.active.clear();
+        self.active.resize(n, true);
+        self.history.clear();
         let mut state = known.clone();
         'samples: while self.samples < samples && !stop.reached() {
             let determinized = known.determinize(Some(seat), &mut self.rng);
-            for i in 0..self.candidates.len() {
+            for i in 0..n {
+                if !self.active[i] {
+                    self.scratch[i] = f64::NAN;
+                    continue;
+                }
                 state.clone_from(&determinized);
                 match self.play_out(&mut state, seat, self.candidates[i], stop) {
                     Some(reward) => self.scratch[i] = reward,
@@ -235,11 +268,61 @@ impl<G: Game> RolloutBot<G> {
                     None => continue 'samples,
                 }
             }
-            for (total, reward) in self.totals.iter_mut().zip(&self.scratch) {
-                *total += reward;
+            for i in (0..n).filter(|&i| self.active[i]) {
+                self.totals[i] += self.scratch[i];
+                self.counts[i] += 1;
             }
             self.samples += 1;
+            if let Some(z) = self.config.prune {
+                self.history.extend_from_slice(&self.scratch);
+                if self.race(z) {
+                    break;
+                }
+            }
         }
+    }
+
+    /// The raced candidate with the best total (the raced ones share their samples);
+    /// ties, and no sample at all, keep greedy's order.
+    fn leader(&self) -> usize {
+        let mut best = 0;
+        for i in 1..self.candidates.len() {
+            if self.active[i] && (!self.active[best] || self.totals[i] > self.totals[best] + 1e-12)
+            {
+                best = i;
+            }
+        }
+        best
+    }
+
+    /// Drops the candidates whose paired difference with the leader is more than `z`
+    /// standard errors below zero; true once a single candidate is left.
+    fn race(&mut self, z: f64) -> bool {
+        if self.samples < PRUNE_AFTER {
+            return false;
+        }
+        let n = self.candidates.len();
+        let leader = self.leader();
+        let rows = self.history.chunks_exact(n);
+        for i in 0..n {
+            if i == leader || !self.active[i] {
+                continue;
+            }
+            // Both were raced in every sample so far: a dropped candidate never returns.
+            let (mut sum, mut squares) = (0.0, 0.0);
+            for row in rows.clone() {
+                let d = row[i] - row[leader];
+                sum += d;
+                squares += d * d;
+            }
+            let count = f64::from(self.samples);
+            let mean = sum / count;
+            let variance = (squares / count - mean * mean).max(0.0) * count / (count - 1.0);
+            if mean + z * (variance / count).sqrt() < 0.0 {
+                self.active[i] = false;
+            }
+        }
+        self.active.iter().filter(|&&a| a).count() == 1
     }
 }
 

@@ -26,7 +26,8 @@ const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), step=action
      with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), eval=heuristic|fitted|W/W/..., \
      threads=N (1..=256)";
 const ROLLOUT_PARAMS: &str = "samples=N or ms=N (N >= 1), candidates=N, root_nodes=N, nodes=N, \
-     turns=N (N >= 1), temperature=X (X > 0), eval=heuristic|fitted|W/W/...";
+     turns=N (N >= 1), temperature=X (X > 0), prune=Z (Z > 0), fill=yes|no, \
+     eval=heuristic|fitted|W/W/...";
 /// Greedy rollouts: this many turns.
 const GREEDY_ROLLOUT_TURNS: u32 = 1;
 
@@ -135,15 +136,25 @@ fn positive(bot: &str, key: &str, value: &str, accepted: &str) -> Result<u32, Bo
     Ok(n as u32)
 }
 
-/// A temperature: points, finite and above 0.
-fn temperature(bot: &str, value: &str, accepted: &str) -> Result<f64, BotError> {
-    let x: f64 = number(bot, "temperature", value, accepted)?;
+/// A real number, finite and above 0 (a temperature, a racing margin).
+fn above_zero(bot: &str, key: &str, value: &str, accepted: &str) -> Result<f64, BotError> {
+    let x: f64 = number(bot, key, value, accepted)?;
     if !(x.is_finite() && x > 0.0) {
         return Err(BotError(format!(
-            "{bot}: temperature must be > 0; accepted: {accepted}"
+            "{bot}: {key} must be > 0; accepted: {accepted}"
         )));
     }
     Ok(x)
+}
+
+fn yes_no(bot: &str, key: &str, value: &str, accepted: &str) -> Result<bool, BotError> {
+    match value {
+        "yes" => Ok(true),
+        "no" => Ok(false),
+        _ => Err(BotError(format!(
+            "{bot}: {key}={value:?} is not accepted; accepted: {accepted}"
+        ))),
+    }
 }
 
 /// `ms=N` as a time budget.
@@ -175,8 +186,10 @@ fn rollout(params: &[(&str, &str)]) -> Result<RolloutConfig, BotError> {
             "root_nodes" => c.root_nodes = positive(bot, k, v, p)?,
             "nodes" => c.turn_nodes = positive(bot, k, v, p)?,
             "turns" => c.turns = Some(positive(bot, k, v, p)?),
-            "temperature" => c.temperature = Some(temperature(bot, v, p)?),
+            "temperature" => c.temperature = Some(above_zero(bot, k, v, p)?),
             "eval" => c.evaluation = evaluation(bot, v, p)?,
+            "prune" => c.prune = Some(above_zero(bot, k, v, p)?),
+            "fill" => c.fill = yes_no(bot, k, v, p)?,
             _ => {
                 return Err(BotError(format!(
                     "rollout: unknown parameter {k:?}; accepted: {p}"
@@ -312,7 +325,7 @@ impl FromStr for BotSpec {
                         "plans" => plans = Some(positive("ismcts", k, v, p)?),
                         "replies" => replies = Some(positive("ismcts", k, v, p)?),
                         "root_nodes" => root_nodes = Some(positive("ismcts", k, v, p)?),
-                        "temperature" => c.temperature = Some(temperature("ismcts", v, p)?),
+                        "temperature" => c.temperature = Some(above_zero("ismcts", k, v, p)?),
                         "eval" => c.evaluation = evaluation("ismcts", v, p)?,
                         "threads" => {
                             let n = positive("ismcts", k, v, p)?;
@@ -434,6 +447,12 @@ impl fmt::Display for BotSpec {
                 if let Some(temperature) = c.temperature {
                     write!(f, ":temperature={temperature}")?;
                 }
+                if let Some(z) = c.prune {
+                    write!(f, ":prune={z}")?;
+                }
+                if c.fill {
+                    write!(f, ":fill=yes")?;
+                }
                 write!(f, "{}", evaluation_suffix(c.evaluation))
             }
         }
@@ -462,7 +481,7 @@ mod tests {
         for text in [
             "ismcts:ms=30:c=1.5",
             "rollout",
-            "rollout:samples=40:candidates=6:turns=2:nodes=300:temperature=3:eval=fitted",
+            "rollout:samples=40:candidates=6:turns=2:nodes=300:temperature=3:prune=2.5:fill=yes:eval=fitted",
             "ismcts:rollout=greedy:turns=2:nodes=90",
             "ismcts:eval=fitted:temperature=4",
             "greedy:eval=fitted",

@@ -13,7 +13,7 @@ use valdora::{Valdora, ValdoraConfig};
 use valley::{Valley, ValleyConfig};
 
 /// Specs whose budgets, unstopped, take from a fraction of a second to hours.
-const SPECS: [&str; 7] = [
+const SPECS: [&str; 8] = [
     "greedy",
     "greedy:nodes=4000000000:spread=depth",
     "ismcts",
@@ -21,6 +21,7 @@ const SPECS: [&str; 7] = [
     "ismcts:iters=1:rollout=greedy:turns=4294967295:nodes=4000000000",
     "rollout",
     "rollout:samples=1000000:turns=4294967295:nodes=4000000000",
+    "rollout:samples=1000000:candidates=64:prune=3:fill=yes",
 ];
 
 /// Positions of `G` where a seat is to move and has a choice: the start and a few random
@@ -97,6 +98,7 @@ fn with_no_stop_reached_a_decision_is_the_unstopped_one() {
             "ismcts:iters=200",
             "ismcts:step=action:iters=300:rollout=20",
             "rollout:samples=20:nodes=300",
+            "rollout:samples=20:nodes=300:prune=1.5:fill=yes",
         ] {
             let spec: BotSpec = text.parse().expect("a valid spec");
             let unstopped = spec.build::<Valdora>(5).choose(&position);

@@ -5,7 +5,7 @@ use engine::playout::random_playout;
 use engine::{rng_from_seed, Game, NoEvents};
 use valdora::{Valdora, ValdoraConfig};
 
-const SPECS: [&str; 11] = [
+const SPECS: [&str; 12] = [
     "random",
     "greedy",
     "greedy:lookahead=ply",
@@ -17,6 +17,7 @@ const SPECS: [&str; 11] = [
     "ismcts:iters=40:step=action:rollout=full",
     "rollout:samples=10:nodes=300:root_nodes=3000",
     "rollout:samples=6:candidates=8:turns=2:eval=fitted",
+    "rollout:samples=14:candidates=6:turns=2:nodes=300:prune=1:fill=yes",
 ];
 
 /// Positions reached by random play, each with a twin that differs only in the unseen

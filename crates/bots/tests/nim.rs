@@ -190,3 +190,45 @@ fn rollout_plays_a_move_that_wins_under_greedy_when_there_is_one() {
         "the test cannot tell rollout from greedy"
     );
 }
+
+/// Racing (`prune=Z`) drops a candidate once it is clearly behind the leader, and stops
+/// once one is left. Nim hides nothing, so every sample of a candidate is the same game:
+/// where a single move wins under greedy, the others lose in every sample and are
+/// dropped at the first look (eight samples); where two moves win alike, neither is
+/// dropped and every sample is played.
+#[test]
+fn racing_drops_the_candidates_behind_and_stops_when_one_is_left() {
+    use bots::{RolloutBot, Stop};
+    let spec = |prune: &str| {
+        let text = format!("rollout:samples=40:candidates=3:turns=100{prune}");
+        match text.parse::<BotSpec>().expect("valid spec") {
+            BotSpec::Rollout(config) => config,
+            other => panic!("{other} is not a rollout"),
+        }
+    };
+    let (mut single, mut tied) = (0, 0);
+    for stones in 4..=21u8 {
+        let winning = (1..=3)
+            .filter(|&take| leaving_wins_under_greedy(stones - take))
+            .count();
+        let game = Nim::new(&NimConfig { stones }, 0).expect("valid");
+        let mut raced = RolloutBot::<Nim>::new(spec(":prune=2"), 1);
+        let chosen = raced.decide(&game, &Stop::never()).expect("not over");
+        let samples = raced.last_search().iterations;
+        let mut unraced = RolloutBot::<Nim>::new(spec(""), 1);
+        assert_eq!(unraced.decide(&game, &Stop::never()), Some(chosen));
+        assert_eq!(unraced.last_search().iterations, 40, "{stones} stones");
+        match winning {
+            1 => {
+                single += 1;
+                assert_eq!(samples, 8, "{stones} stones: one winning move");
+            }
+            2 | 3 => {
+                tied += 1;
+                assert_eq!(samples, 40, "{stones} stones: {winning} winning moves");
+            }
+            _ => {}
+        }
+    }
+    assert!(single > 0 && tied > 0, "both cases are met");
+}
