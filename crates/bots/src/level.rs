@@ -18,8 +18,13 @@ pub struct Level {
 }
 
 /// `hard` where greedy simulated ahead beats the tree search: 8 runs of decisions after
-/// the candidate's turn (two rounds at four seats).
-const HARD_BY_ROLLOUT: &str = "rollout:ms=100:eval=fitted:turns=8";
+/// the candidate's turn (two rounds at four seats), racing the candidates (`prune=2`)
+/// and comparing every legal action where there are few (`fill=yes`). Pandoria's
+/// decisions have more actions worth comparing, and racing pays for six candidates
+/// there (docs/bots.md, "Racing the candidates").
+const HARD_BY_ROLLOUT_VALLEY: &str = "rollout:ms=100:eval=fitted:turns=8:prune=2:fill=yes";
+const HARD_BY_ROLLOUT_PANDORIA: &str =
+    "rollout:ms=100:eval=fitted:turns=8:prune=2:candidates=6:fill=yes";
 
 /// The levels, weakest first.
 pub const LEVELS: [Level; 3] = [
@@ -53,7 +58,10 @@ pub const LEVELS: [Level; 3] = [
         // hands, a region closed by others). Greedy simulated two rounds ahead, in the
         // same samples for every candidate, won more there (docs/bots.md, "Policy
         // rollout").
-        per_game: &[("valley", HARD_BY_ROLLOUT), ("pandoria", HARD_BY_ROLLOUT)],
+        per_game: &[
+            ("valley", HARD_BY_ROLLOUT_VALLEY),
+            ("pandoria", HARD_BY_ROLLOUT_PANDORIA),
+        ],
         description: "searches 100 ms a move: a tree over whole turns, or greedy simulated \
                       two rounds ahead, whichever is stronger in the game",
     },
