@@ -534,5 +534,8 @@ mod tests {
         assert!(err("rollout:samples=5:ms=5").contains("not both"));
         assert!(err("rollout:plans=3").contains("accepted: samples=N"));
         assert!(err("rollout:candidates=0").contains("at least 1"));
+        assert!(err("rollout:prune=0").contains("prune must be > 0"));
+        assert!(err("rollout:prune=inf").contains("prune must be > 0"));
+        assert!(err("rollout:fill=maybe").contains("accepted: samples=N"));
     }
 }
