@@ -45,6 +45,10 @@ pub struct RolloutConfig {
     /// With no more legal actions than `candidates`, compare them all, not only the
     /// first actions of greedy's best plans.
     pub fill: bool,
+    /// The leader replaces greedy's own choice only when, paired sample by sample, it is
+    /// this many standard errors ahead of it (`None`: the leader always does). Few noisy
+    /// samples otherwise let the luckiest of several candidates win.
+    pub switch: Option<f64>,
 }
 
 impl Default for RolloutConfig {
@@ -59,6 +63,7 @@ impl Default for RolloutConfig {
             evaluation: Evaluation::Heuristic,
             prune: None,
             fill: false,
+            switch: None,
         }
     }
 }
@@ -232,7 +237,7 @@ impl<G: Game> RolloutBot<G> {
                     )
                 })
                 .collect(),
-            best: self.leader(),
+            best: self.choice(),
         })
     }
 
@@ -273,8 +278,10 @@ impl<G: Game> RolloutBot<G> {
                 self.counts[i] += 1;
             }
             self.samples += 1;
-            if let Some(z) = self.config.prune {
+            if self.config.prune.is_some() || self.config.switch.is_some() {
                 self.history.extend_from_slice(&self.scratch);
+            }
+            if let Some(z) = self.config.prune {
                 if self.race(z) {
                     break;
                 }
@@ -295,31 +302,57 @@ impl<G: Game> RolloutBot<G> {
         best
     }
 
+    /// The answer: the leader, unless `switch` asks for evidence that it beats greedy's
+    /// own choice (the first candidate) and the samples both were played in do not give
+    /// it. A first candidate dropped by racing was clearly behind.
+    fn choice(&self) -> usize {
+        let leader = self.leader();
+        match self.config.switch {
+            Some(z) if leader != 0 && self.active[0] => match self.paired(leader, 0) {
+                Some((mean, error)) if mean > z * error => leader,
+                _ => 0,
+            },
+            _ => leader,
+        }
+    }
+
+    /// The mean and standard error of candidate `i`'s reward minus candidate `j`'s over
+    /// the samples both were played in; `None` below two such samples.
+    fn paired(&self, i: usize, j: usize) -> Option<(f64, f64)> {
+        let (mut count, mut sum, mut squares) = (0.0, 0.0, 0.0);
+        for row in self.history.chunks_exact(self.candidates.len()) {
+            let d = row[i] - row[j];
+            // A dropped candidate's later samples are NaN.
+            if !d.is_nan() {
+                count += 1.0;
+                sum += d;
+                squares += d * d;
+            }
+        }
+        if count < 2.0 {
+            return None;
+        }
+        let mean = sum / count;
+        let variance = (squares / count - mean * mean).max(0.0) * count / (count - 1.0);
+        Some((mean, (variance / count).sqrt()))
+    }
+
     /// Drops the candidates whose paired difference with the leader is more than `z`
     /// standard errors below zero; true once a single candidate is left.
     fn race(&mut self, z: f64) -> bool {
         if self.samples < PRUNE_AFTER {
             return false;
         }
-        let n = self.candidates.len();
         let leader = self.leader();
-        let rows = self.history.chunks_exact(n);
-        for i in 0..n {
+        for i in 0..self.candidates.len() {
             if i == leader || !self.active[i] {
                 continue;
             }
             // Both were raced in every sample so far: a dropped candidate never returns.
-            let (mut sum, mut squares) = (0.0, 0.0);
-            for row in rows.clone() {
-                let d = row[i] - row[leader];
-                sum += d;
-                squares += d * d;
-            }
-            let count = f64::from(self.samples);
-            let mean = sum / count;
-            let variance = (squares / count - mean * mean).max(0.0) * count / (count - 1.0);
-            if mean + z * (variance / count).sqrt() < 0.0 {
-                self.active[i] = false;
+            if let Some((mean, error)) = self.paired(i, leader) {
+                if mean + z * error < 0.0 {
+                    self.active[i] = false;
+                }
             }
         }
         self.active.iter().filter(|&&a| a).count() == 1
@@ -332,5 +365,51 @@ impl<G: Game> Bot<G> for RolloutBot<G> {
     fn decide(&mut self, state: &G, stop: &Stop) -> Option<G::Action> {
         let root = self.search_root(state, stop, false)?;
         root.actions.get(root.best).map(|&(action, _, _)| action)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use valdora::{Valdora, ValdoraConfig};
+
+    /// A bot comparing two candidates (greedy's choice first) whose paired samples give
+    /// the second `differences` more than the first.
+    fn compared(switch: Option<f64>, differences: &[f64]) -> RolloutBot<Valdora> {
+        let game = Valdora::new(&ValdoraConfig::default(), 1).expect("valid config");
+        let mut legal = Vec::new();
+        game.legal_actions(&mut legal);
+        let config = RolloutConfig {
+            switch,
+            ..RolloutConfig::default()
+        };
+        let mut bot = RolloutBot::new(config, 1);
+        bot.candidates = legal[..2].to_vec();
+        bot.active = vec![true, true];
+        bot.counts = vec![differences.len() as u32; 2];
+        bot.totals = vec![0.0, differences.iter().sum()];
+        for &d in differences {
+            bot.history.extend_from_slice(&[0.5, 0.5 + d]);
+        }
+        bot
+    }
+
+    #[test]
+    fn switch_keeps_greedys_choice_unless_the_leader_is_clearly_ahead() {
+        let noisy = [0.3, -0.2, 0.25, -0.3, 0.1, -0.1, 0.2, -0.15];
+        let clear = [0.1, 0.12, 0.09, 0.11, 0.1, 0.08, 0.1, 0.12];
+        // Without `switch` the leader answers, however slight its lead.
+        assert_eq!(compared(None, &noisy).choice(), 1);
+        assert_eq!(compared(Some(1.0), &noisy).choice(), 0);
+        assert_eq!(compared(Some(1.0), &clear).choice(), 1);
+        // A single sample says nothing of its spread.
+        assert_eq!(compared(Some(1.0), &[0.5]).choice(), 0);
+        // Greedy's choice dropped by racing was clearly behind.
+        let mut dropped = compared(Some(1.0), &noisy);
+        dropped.active[0] = false;
+        for row in dropped.history.chunks_exact_mut(2).skip(4) {
+            row[0] = f64::NAN;
+        }
+        assert_eq!(dropped.choice(), 1);
     }
 }

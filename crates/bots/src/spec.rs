@@ -26,7 +26,7 @@ const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), step=action
      with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), eval=heuristic|fitted|W/W/..., \
      threads=N (1..=256)";
 const ROLLOUT_PARAMS: &str = "samples=N or ms=N (N >= 1), candidates=N, root_nodes=N, nodes=N, \
-     turns=N (N >= 1), temperature=X (X > 0), prune=Z (Z > 0), fill=yes|no, \
+     turns=N (N >= 1), temperature=X (X > 0), prune=Z (Z > 0), fill=yes|no, switch=Z (Z > 0), \
      eval=heuristic|fitted|W/W/...";
 /// Greedy rollouts: this many turns.
 const GREEDY_ROLLOUT_TURNS: u32 = 1;
@@ -190,6 +190,7 @@ fn rollout(params: &[(&str, &str)]) -> Result<RolloutConfig, BotError> {
             "eval" => c.evaluation = evaluation(bot, v, p)?,
             "prune" => c.prune = Some(above_zero(bot, k, v, p)?),
             "fill" => c.fill = yes_no(bot, k, v, p)?,
+            "switch" => c.switch = Some(above_zero(bot, k, v, p)?),
             _ => {
                 return Err(BotError(format!(
                     "rollout: unknown parameter {k:?}; accepted: {p}"
@@ -453,6 +454,9 @@ impl fmt::Display for BotSpec {
                 if c.fill {
                     write!(f, ":fill=yes")?;
                 }
+                if let Some(z) = c.switch {
+                    write!(f, ":switch={z}")?;
+                }
                 write!(f, "{}", evaluation_suffix(c.evaluation))
             }
         }
@@ -481,7 +485,7 @@ mod tests {
         for text in [
             "ismcts:ms=30:c=1.5",
             "rollout",
-            "rollout:samples=40:candidates=6:turns=2:nodes=300:temperature=3:prune=2.5:fill=yes:eval=fitted",
+            "rollout:samples=40:candidates=6:turns=2:nodes=300:temperature=3:prune=2.5:fill=yes:switch=1:eval=fitted",
             "ismcts:rollout=greedy:turns=2:nodes=90",
             "ismcts:eval=fitted:temperature=4",
             "greedy:eval=fitted",
@@ -536,6 +540,7 @@ mod tests {
         assert!(err("rollout:candidates=0").contains("at least 1"));
         assert!(err("rollout:prune=0").contains("prune must be > 0"));
         assert!(err("rollout:prune=inf").contains("prune must be > 0"));
+        assert!(err("rollout:switch=-1").contains("switch must be > 0"));
         assert!(err("rollout:fill=maybe").contains("accepted: samples=N"));
     }
 }
