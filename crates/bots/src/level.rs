@@ -17,14 +17,13 @@ pub struct Level {
     pub description: &'static str,
 }
 
-/// `hard` where greedy simulated ahead beats the tree search: 8 runs of decisions after
-/// the candidate's turn (two rounds at four seats), racing the candidates (`prune=2`)
-/// and comparing every legal action where there are few (`fill=yes`). Pandoria's
-/// decisions have more actions worth comparing, and racing pays for six candidates
-/// there (docs/bots.md, "Racing the candidates").
+/// `hard`: greedy simulated two rounds ahead, six candidates raced.
+const HARD_BY_ROLLOUT: &str = "rollout:ms=100:eval=fitted:turns=8:prune=2:candidates=6:fill=yes";
+
+/// `hard` in Valley: greedy simulated ahead, as [`HARD_BY_ROLLOUT`], on the rollout's
+/// default four candidates. Valley's decisions have fewer actions worth comparing, and six
+/// candidates won less there (docs/bots.md, "Racing the candidates").
 const HARD_BY_ROLLOUT_VALLEY: &str = "rollout:ms=100:eval=fitted:turns=8:prune=2:fill=yes";
-const HARD_BY_ROLLOUT_PANDORIA: &str =
-    "rollout:ms=100:eval=fitted:turns=8:prune=2:candidates=6:fill=yes";
 
 /// The levels, weakest first.
 pub const LEVELS: [Level; 3] = [
@@ -48,22 +47,18 @@ pub const LEVELS: [Level; 3] = [
     },
     Level {
         name: "hard",
-        // A time budget, not iterations: a Valdora iteration is cheap and a Pandoria one
-        // dear, and a person waits the same in every game. The fitted evaluation is the
-        // heuristic in Valdora and Pandoria, and in Valley weights tuned by play that
-        // made the search win more (docs/bots.md, "Fitted evaluations").
-        spec: "ismcts:ms=100:eval=fitted",
-        // In Valley and Pandoria, the search over whole turns gained little on greedy:
-        // what their moves are worth shows only turns later (a bought card in the next
-        // hands, a region closed by others). Greedy simulated two rounds ahead, in the
-        // same samples for every candidate, won more there (docs/bots.md, "Policy
-        // rollout").
-        per_game: &[
-            ("valley", HARD_BY_ROLLOUT_VALLEY),
-            ("pandoria", HARD_BY_ROLLOUT_PANDORIA),
-        ],
-        description: "searches 100 ms a move: a tree over whole turns, or greedy simulated \
-                      two rounds ahead, whichever is stronger in the game",
+        // Greedy simulated ahead: 8 runs of decisions after the candidate's turn (two
+        // rounds at four seats), in the same samples for every candidate, racing six
+        // candidates (`prune=2`) and comparing every legal action where there are few
+        // (`fill=yes`). What a move is worth shows only turns later (a bought card in the
+        // next hands, a region closed by others), and the search over whole turns
+        // (`ismcts:ms=100:eval=fitted`, `hard` until 2026-11-28) gained less on greedy in
+        // every game (docs/bots.md, "Policy rollout", "Racing the candidates"). A time
+        // budget, not samples: a person waits the same in every game.
+        spec: HARD_BY_ROLLOUT,
+        per_game: &[("valley", HARD_BY_ROLLOUT_VALLEY)],
+        description: "searches 100 ms a move: compares its best moves by playing each \
+                      two rounds ahead, greedily, in the same sampled deals",
     },
 ];
 

@@ -178,9 +178,10 @@ impl Game for Valdora {
         self.final_outcome()
     }
 
-    // 4-player round robin of 2026-11-27 (docs/bots.md, "The levels rated").
+    // 4-player round robin of 2026-11-28, `hard` the raced rollout (docs/bots.md, "The
+    // levels rated").
     const LEVEL_RATINGS: &'static [(&'static str, f64)] =
-        &[("easy", 828.0), ("medium", 921.0), ("hard", 1131.0)];
+        &[("easy", 806.0), ("medium", 961.0), ("hard", 1152.0)];
 
     fn turns(&self) -> u32 {
         self.turn_number()
