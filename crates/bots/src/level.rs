@@ -17,13 +17,21 @@ pub struct Level {
     pub description: &'static str,
 }
 
-/// `hard`: greedy simulated two rounds ahead, six candidates raced.
-const HARD_BY_ROLLOUT: &str = "rollout:ms=100:eval=fitted:turns=8:prune=2:candidates=6:fill=yes";
+/// `hard`'s rollout, with `$extra` parameters appended: greedy simulated two rounds
+/// ahead, the candidates raced.
+macro_rules! hard_rollout {
+    ($($extra:literal)?) => {
+        concat!("rollout:ms=100:eval=fitted:turns=8:prune=2:fill=yes" $(, $extra)?)
+    };
+}
 
-/// `hard` in Valley: greedy simulated ahead, as [`HARD_BY_ROLLOUT`], on the rollout's
-/// default four candidates. Valley's decisions have fewer actions worth comparing, and six
-/// candidates won less there (docs/bots.md, "Racing the candidates").
-const HARD_BY_ROLLOUT_VALLEY: &str = "rollout:ms=100:eval=fitted:turns=8:prune=2:fill=yes";
+/// `hard`: six candidates raced.
+const HARD_BY_ROLLOUT: &str = hard_rollout!(":candidates=6");
+
+/// `hard` in Valley: the rollout's default four candidates. Valley's decisions have fewer
+/// actions worth comparing, and six candidates won less there (docs/bots.md, "Racing the
+/// candidates").
+const HARD_BY_ROLLOUT_VALLEY: &str = hard_rollout!();
 
 /// The levels, weakest first.
 pub const LEVELS: [Level; 3] = [

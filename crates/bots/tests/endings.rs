@@ -1,6 +1,6 @@
 //! Greedy ends a game it wins when it can (issue 29: levels that end games).
 
-use bots::BotSpec;
+use bots::{BotSpec, Budget, Level};
 use engine::Game;
 use valdora::{Action, Valdora, ValdoraConfig};
 
@@ -66,15 +66,17 @@ fn levels_end_a_game_that_only_a_losing_seat_can_end() {
         !game.stalled(),
         "stalled only past Valdora::STALLED_AFTER_TURNS"
     );
-    // `hard`'s rollout on a sample budget: its time budget would make the test depend on
-    // the machine's speed.
-    for level in [
-        "rollout:samples=24:eval=fitted:turns=8:prune=2:candidates=6:fill=yes",
-        "ismcts:iters=200:eval=fitted",
-        "medium",
-        "easy",
-    ] {
-        let spec: BotSpec = level.parse().expect("spec");
+    // `hard` on a sample budget: its time budget would make the test depend on the
+    // machine's speed.
+    let mut hard = Level::named("hard")
+        .expect("a level")
+        .bot_for(Valdora::NAME);
+    if let BotSpec::Rollout(config) = &mut hard {
+        config.budget = Budget::Iterations(24);
+    }
+    let others = ["ismcts:iters=200:eval=fitted", "medium", "easy"];
+    let specs = others.map(|level| level.parse::<BotSpec>().expect("spec"));
+    for (level, spec) in std::iter::once(("hard", hard)).chain(others.into_iter().zip(specs)) {
         let mut bots: Vec<_> = (0..3).map(|seed| spec.build::<Valdora>(seed)).collect();
         let mut playing = game.clone();
         while let Some(seat) = playing.to_move() {
