@@ -37,7 +37,15 @@ pub struct RolloutConfig {
     pub turns: Option<u32>,
     /// Points that count as e:1 odds; `None`: the game's own.
     pub temperature: Option<f64>,
+    /// What the seat's own turns are searched with, in the candidates' search and in the
+    /// samples.
     pub evaluation: Evaluation,
+    /// What the other seats' turns in the samples are searched with (`None`: `evaluation`).
+    pub others: Option<Evaluation>,
+    /// What the position where a sample stops is scored with (`None`: `evaluation`). A
+    /// value, not a policy: what predicts the final scores best need not be what picks
+    /// the best move in one turn (docs/bots.md, "Fitted evaluations").
+    pub value: Option<Evaluation>,
     /// Racing: a candidate is dropped once its mean, paired sample by sample with the
     /// leader's, is this many standard errors below it (`None`: every candidate is
     /// played in every sample). The samples it would have used go to the others.
@@ -61,6 +69,8 @@ impl Default for RolloutConfig {
             turns: None,
             temperature: None,
             evaluation: Evaluation::Heuristic,
+            others: None,
+            value: None,
             prune: None,
             fill: false,
             switch: None,
@@ -128,6 +138,7 @@ impl<G: Game> RolloutBot<G> {
         let want = self.config.candidates.max(1) as usize;
         // Several plans often share their first action: keep more plans than candidates.
         self.search.set_budget(self.config.root_nodes, Spread::Even);
+        self.search.set_evaluation(self.config.evaluation);
         let found = self.search.plans(known, want * 4);
         for plan in &self.search.kept()[..found] {
             let first = plan.actions[0];
@@ -165,27 +176,31 @@ impl<G: Game> RolloutBot<G> {
         }
         state.apply_unchecked(candidate, &mut NoEvents);
         if state.to_move() == Some(seat) {
+            self.search.set_evaluation(self.config.evaluation);
             self.search.complete(state);
         }
+        let others = self.config.others.unwrap_or(self.config.evaluation);
         let turns = self.config.turns.unwrap_or(state.seats() as u32);
         for _ in 0..turns {
             if stop.reached() {
                 return None;
             }
-            if state.to_move().is_none() {
+            let Some(to_move) = state.to_move() else {
                 break;
-            }
+            };
+            self.search.set_evaluation(if to_move == seat {
+                self.config.evaluation
+            } else {
+                others
+            });
             self.search.complete(state);
         }
         if stop.reached() {
             return None;
         }
         let temperature = self.config.temperature.unwrap_or(G::EVALUATION_TEMPERATURE);
-        position_rewards(
-            state,
-            (self.config.evaluation, temperature),
-            &mut self.rewards,
-        );
+        let value = self.config.value.unwrap_or(self.config.evaluation);
+        position_rewards(state, (value, temperature), &mut self.rewards);
         self.rewards.get(usize::from(seat)).copied()
     }
 
@@ -411,5 +426,49 @@ mod tests {
             row[0] = f64::NAN;
         }
         assert_eq!(dropped.choice(), 1);
+    }
+
+    /// Each candidate's summed reward in Valley's first decision with `spec`, and the
+    /// samples each was played in.
+    fn valley_rewards(spec: &str) -> Vec<(u64, f64)> {
+        let game = valley::Valley::new(&valley::ValleyConfig::default(), 3).expect("valid");
+        let crate::BotSpec::Rollout(config) = spec.parse().expect("valid spec") else {
+            panic!("{spec}: not a rollout")
+        };
+        let mut bot = RolloutBot::new(config, 5);
+        let root = bot
+            .search_root(&game, &Stop::never(), true)
+            .expect("a running game");
+        root.actions
+            .iter()
+            .map(|&(_, n, total)| (n, total))
+            .collect()
+    }
+
+    /// `value` scores where a sample stops, in place of `eval`: weights that make every
+    /// seat's value alike leave each sample at even odds, which `eval` alone does not.
+    #[test]
+    fn value_scores_where_the_samples_stop() {
+        let spec = "rollout:samples=12:turns=3:nodes=200:candidates=8:fill=yes:eval=fitted";
+        let even = valley_rewards(&format!("{spec}:value=0/0"));
+        assert!(even.len() > 1);
+        let seats = valley::ValleyConfig::default().players as f64;
+        for (n, total) in even {
+            assert_eq!(n, 12);
+            assert!((total - n as f64 / seats).abs() < 1e-9, "{total} of {n}");
+        }
+        let fitted = valley_rewards(spec);
+        assert!(fitted
+            .iter()
+            .any(|&(n, total)| (total - n as f64 / seats).abs() > 1e-6));
+    }
+
+    /// `others` is what the other seats play the samples with; unset, they play `eval`.
+    #[test]
+    fn others_play_the_samples_with_their_own_evaluation() {
+        let spec = "rollout:samples=12:turns=3:nodes=200:candidates=8:fill=yes:eval=fitted";
+        let same = valley_rewards(spec);
+        assert_eq!(valley_rewards(&format!("{spec}:others=fitted")), same);
+        assert_ne!(valley_rewards(&format!("{spec}:others=heuristic")), same);
     }
 }

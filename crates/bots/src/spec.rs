@@ -27,7 +27,7 @@ const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), step=action
      threads=N (1..=256)";
 const ROLLOUT_PARAMS: &str = "samples=N or ms=N (N >= 1), candidates=N, root_nodes=N, nodes=N, \
      turns=N (N >= 1), temperature=X (X > 0), prune=Z (Z > 0), fill=yes|no, switch=Z (Z > 0), \
-     eval=heuristic|fitted|W/W/...";
+     eval=heuristic|fitted|W/W/..., others=heuristic|fitted|W/W/..., value=heuristic|fitted|W/W/...";
 /// Greedy rollouts: this many turns.
 const GREEDY_ROLLOUT_TURNS: u32 = 1;
 
@@ -74,6 +74,10 @@ fn spread_name(spread: Spread) -> &'static str {
 }
 
 /// A parsed bot description: which bot and its parameters.
+// A rollout's three evaluations make its variant the largest (weights are held inline so
+// that a spec stays `Copy`); a spec is parsed once per bot and copied into it, never in a
+// search loop, so the size costs nothing worth a box.
+#[allow(clippy::large_enum_variant)]
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum BotSpec {
     Random,
@@ -188,6 +192,8 @@ fn rollout(params: &[(&str, &str)]) -> Result<RolloutConfig, BotError> {
             "turns" => c.turns = Some(positive(bot, k, v, p)?),
             "temperature" => c.temperature = Some(above_zero(bot, k, v, p)?),
             "eval" => c.evaluation = evaluation(bot, v, p)?,
+            "others" => c.others = Some(evaluation(bot, v, p)?),
+            "value" => c.value = Some(evaluation(bot, v, p)?),
             "prune" => c.prune = Some(above_zero(bot, k, v, p)?),
             "fill" => c.fill = yes_no(bot, k, v, p)?,
             "switch" => c.switch = Some(above_zero(bot, k, v, p)?),
@@ -457,7 +463,14 @@ impl fmt::Display for BotSpec {
                 if let Some(z) = c.switch {
                     write!(f, ":switch={z}")?;
                 }
-                write!(f, "{}", evaluation_suffix(c.evaluation))
+                write!(f, "{}", evaluation_suffix(c.evaluation))?;
+                if let Some(others) = c.others {
+                    write!(f, ":others={}", others.name())?;
+                }
+                if let Some(value) = c.value {
+                    write!(f, ":value={}", value.name())?;
+                }
+                Ok(())
             }
         }
     }
@@ -486,6 +499,7 @@ mod tests {
             "ismcts:ms=30:c=1.5",
             "rollout",
             "rollout:samples=40:candidates=6:turns=2:nodes=300:temperature=3:prune=2.5:fill=yes:switch=1:eval=fitted",
+            "rollout:ms=100:others=heuristic:value=1/0.5/0",
             "ismcts:rollout=greedy:turns=2:nodes=90",
             "ismcts:eval=fitted:temperature=4",
             "greedy:eval=fitted",
