@@ -159,6 +159,17 @@ impl<G: Game> RolloutBot<G> {
         }
     }
 
+    /// Completes the turn of the seat to move in a sample as greedy would, with `eval`
+    /// for `seat` and `others` for the rest.
+    fn complete_turn(&mut self, state: &mut G, seat: Seat) {
+        let evaluation = match self.config.others {
+            Some(others) if state.to_move() != Some(seat) => others,
+            _ => self.config.evaluation,
+        };
+        self.search.set_evaluation(evaluation);
+        self.search.complete(state);
+    }
+
     /// Plays `candidate` in `state` for `seat`, then the rest of its turn and the turns
     /// after as greedy plays them; returns `seat`'s reward, or `None` when the candidate
     /// is not legal in this sample or the decision's stop interrupted it.
@@ -176,24 +187,17 @@ impl<G: Game> RolloutBot<G> {
         }
         state.apply_unchecked(candidate, &mut NoEvents);
         if state.to_move() == Some(seat) {
-            self.search.set_evaluation(self.config.evaluation);
-            self.search.complete(state);
+            self.complete_turn(state, seat);
         }
-        let others = self.config.others.unwrap_or(self.config.evaluation);
         let turns = self.config.turns.unwrap_or(state.seats() as u32);
         for _ in 0..turns {
             if stop.reached() {
                 return None;
             }
-            let Some(to_move) = state.to_move() else {
+            if state.to_move().is_none() {
                 break;
-            };
-            self.search.set_evaluation(if to_move == seat {
-                self.config.evaluation
-            } else {
-                others
-            });
-            self.search.complete(state);
+            }
+            self.complete_turn(state, seat);
         }
         if stop.reached() {
             return None;
@@ -428,6 +432,10 @@ mod tests {
         assert_eq!(dropped.choice(), 1);
     }
 
+    /// A rollout small enough for a unit test, every legal action of the decision compared.
+    const SMALL_VALLEY_ROLLOUT: &str =
+        "rollout:samples=12:turns=3:nodes=200:candidates=8:fill=yes:eval=fitted";
+
     /// Each candidate's summed reward in Valley's first decision with `spec`, and the
     /// samples each was played in.
     fn valley_rewards(spec: &str) -> Vec<(u64, f64)> {
@@ -449,7 +457,7 @@ mod tests {
     /// seat's value alike leave each sample at even odds, which `eval` alone does not.
     #[test]
     fn value_scores_where_the_samples_stop() {
-        let spec = "rollout:samples=12:turns=3:nodes=200:candidates=8:fill=yes:eval=fitted";
+        let spec = SMALL_VALLEY_ROLLOUT;
         let even = valley_rewards(&format!("{spec}:value=0/0"));
         assert!(even.len() > 1);
         let seats = valley::ValleyConfig::default().players as f64;
@@ -466,7 +474,7 @@ mod tests {
     /// `others` is what the other seats play the samples with; unset, they play `eval`.
     #[test]
     fn others_play_the_samples_with_their_own_evaluation() {
-        let spec = "rollout:samples=12:turns=3:nodes=200:candidates=8:fill=yes:eval=fitted";
+        let spec = SMALL_VALLEY_ROLLOUT;
         let same = valley_rewards(spec);
         assert_eq!(valley_rewards(&format!("{spec}:others=fitted")), same);
         assert_ne!(valley_rewards(&format!("{spec}:others=heuristic")), same);
