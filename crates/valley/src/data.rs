@@ -15,6 +15,9 @@ pub const STANDARD_DATA: &str = include_str!("../../../data/valley.toml");
 
 /// At most this many kinds, so that an in-play entry can carry its use in the high bit.
 pub const MAX_KINDS: usize = 127;
+/// The most sets a data file may list: the bots' evaluation counts kinds per set in a
+/// fixed array, so that scoring a position in a search allocates nothing.
+pub const MAX_SETS: usize = 32;
 /// At most this many physical cards in one game, so that every pile fits its capacity.
 pub const MAX_CARDS: usize = 255;
 
@@ -612,6 +615,9 @@ impl Rules {
                 size: s.size,
                 provisional: !s.provisional.is_empty(),
             });
+        }
+        if sets.len() > MAX_SETS {
+            return err(format!("at most {MAX_SETS} sets"));
         }
         if file.cards.len() > MAX_KINDS {
             return err(format!("at most {MAX_KINDS} card kinds"));

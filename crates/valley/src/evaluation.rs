@@ -4,7 +4,7 @@
 
 use engine::Seat;
 
-use crate::data::{CardId, Category};
+use crate::data::{CardId, Category, MAX_SETS};
 use crate::state::{Phase, Valley, GOLD_TAG};
 
 /// Share of the points a card would add to the tomb credited while it is only owned:
@@ -29,12 +29,15 @@ struct Holdings {
     hand_gold: f64,
     /// Cards owned (deck, hand, discard pile, in play).
     cards: f64,
+    /// The most of `potential` the seat's remaining entombments can reach: one a turn
+    /// (K-T8), so at most [`Valley::entombs_left`] of the owned cards, the best chosen.
+    reachable: f64,
 }
 
 /// The fitted evaluation's features (`Game::EVALUATION_FEATURES`): the holdings, and each
 /// of them times the rounds left, so that the fit can weigh them by how much of the
 /// game remains (a card owned late may never be drawn and entombed).
-pub const FEATURES: [&str; 8] = [
+pub const FEATURES: [&str; 9] = [
     "points",
     "potential",
     "potential_x_rounds",
@@ -43,6 +46,7 @@ pub const FEATURES: [&str; 8] = [
     "cards",
     "cards_x_rounds",
     "rounds",
+    "reachable",
 ];
 
 impl Valley {
@@ -68,6 +72,7 @@ impl Valley {
             h.cards,
             h.cards * rounds,
             rounds,
+            h.reachable,
         ];
         out[..features.len()].copy_from_slice(&features);
     }
@@ -80,14 +85,26 @@ impl Valley {
         (self.stock.len() + pyramid) as f64 / f64::from(self.n)
     }
 
+    /// The entombments `seat` can still count on: one a turn (K-T8), on about
+    /// [`Valley::rounds_left`] more turns, and this one if it is the seat's and its
+    /// entombment is unused. Public information.
+    fn entombs_left(&self, seat: Seat) -> usize {
+        let this_turn = self.active == seat
+            && self.phase != Phase::Over
+            && self.turn.entombs_used < self.turn.entomb_allowance;
+        // Truncation: a fraction of a round is a turn only for some seats.
+        (self.rounds_left() as usize + usize::from(this_turn)).min(MAX_REACH)
+    }
+
     fn holdings(&self, seat: Seat) -> Holdings {
         let zones = self.zones(seat);
         let rules = &self.config.rules;
-        // Each set's distinct kinds in the tomb, and in the tomb with every owned card.
-        let mut in_tomb = vec![0u8; rules.sets.len()];
-        let mut with_owned = in_tomb.clone();
+        // Each set's distinct kinds in the tomb, and in the tomb with every owned card
+        // (the data holds at most MAX_SETS sets).
+        let mut in_tomb = [0u8; MAX_SETS];
+        let mut with_owned = [0u8; MAX_SETS];
         let mut seen = [0u128; 2];
-        let mut kind = |card: CardId, zone: usize, counts: &mut [u8]| {
+        let mut kind = |card: CardId, zone: usize, counts: &mut [u8; MAX_SETS]| {
             if let Category::Set(s) = rules.card(card).category {
                 if seen[zone] >> card & 1 == 0 {
                     seen[zone] |= 1 << card;
@@ -109,19 +126,23 @@ impl Valley {
             kind(card, 1, &mut with_owned);
         }
         let mut printed_points = 0u32;
+        // How many owned starters and uniques print each VP (the last entry: that or more).
+        let mut printed = [0u8; MAX_PRINTED_VP + 1];
         let mut gold = 0u32;
         for card in owned() {
             kind(card, 1, &mut with_owned);
             let c = rules.card(card);
             if !matches!(c.category, Category::Set(_)) {
                 printed_points += u32::from(c.vp);
+                printed[usize::from(c.vp).min(MAX_PRINTED_VP)] += 1;
             }
             gold += u32::from(c.gold);
         }
-        let set_gain: u32 = in_tomb
+        let sets = &in_tomb[..rules.sets.len()];
+        let set_gain: u32 = sets
             .iter()
             .zip(&with_owned)
-            .map(|(&now, &all)| u32::from(all) * u32::from(all) - u32::from(now) * u32::from(now))
+            .map(|(&now, &all)| set_growth(now, all - now))
             .sum();
         let cards = owned().count() as f64;
         Holdings {
@@ -129,8 +150,53 @@ impl Valley {
             potential: f64::from(printed_points + set_gain),
             hand_gold: HAND * f64::from(gold) / cards.max(HAND),
             cards,
+            reachable: f64::from(reachable(
+                self.entombs_left(seat),
+                &printed,
+                sets.iter()
+                    .zip(&with_owned)
+                    .map(|(&now, &all)| (now, all - now)),
+            )),
         }
     }
+}
+
+/// The most entombments [`reachable`] plans for (a game has fewer turns a seat).
+const MAX_REACH: usize = 32;
+/// Starters and uniques printing more VP than this count as printing this.
+const MAX_PRINTED_VP: usize = 15;
+
+/// What a set scores more with `new` more distinct kinds than its `now` (K-G3: d²).
+fn set_growth(now: u8, new: u8) -> u32 {
+    let (now, all) = (u32::from(now), u32::from(now) + u32::from(new));
+    all * all - now * now
+}
+
+/// The most points `entombs` more cards can add to a tomb, chosen from owned starters and
+/// uniques (`printed[v]`: how many print `v` VP) and the owned kinds new to each set
+/// (`(kinds in the tomb, new kinds owned)` per set). A set's growth is convex in the kinds
+/// added, so the best choice may put every entombment in one set: a knapsack over the
+/// sets, each adding 0..=new kinds, on top of the best printed cards.
+fn reachable(entombs: usize, printed: &[u8], sets: impl Iterator<Item = (u8, u8)>) -> u32 {
+    // best[c]: the most points from at most c entombments of the cards seen so far.
+    let mut best = [0u32; MAX_REACH + 1];
+    let mut vps = printed
+        .iter()
+        .enumerate()
+        .rev()
+        .flat_map(|(vp, &n)| std::iter::repeat_n(vp as u32, usize::from(n)));
+    for c in 1..=entombs {
+        best[c] = best[c - 1] + vps.next().unwrap_or(0);
+    }
+    for (now, new) in sets.filter(|&(_, new)| new > 0) {
+        for c in (1..=entombs).rev() {
+            let most = usize::from(new).min(c);
+            best[c] = (1..=most)
+                .map(|k| best[c - k] + set_growth(now, k as u8))
+                .fold(best[c], u32::max);
+        }
+    }
+    best[entombs]
 }
 
 #[cfg(test)]
@@ -182,6 +248,45 @@ mod tests {
         assert!(checked > 50, "only {checked} entombments checked");
     }
 
+    /// K-G3, K-T8: with few entombments left, a set's convex growth beats printed VP.
+    #[test]
+    fn reachable_points_pick_the_best_entombments() {
+        use super::reachable;
+        // Three 1-VP starters; a set with nothing in the tomb and three new kinds owned.
+        let printed = [0, 3];
+        let sets = || [(0u8, 3u8)].into_iter();
+        assert_eq!(reachable(0, &printed, sets()), 0);
+        assert_eq!(reachable(1, &printed, sets()), 1);
+        assert_eq!(reachable(2, &printed, sets()), 4); // two kinds: 2², not 1 + 1
+        assert_eq!(reachable(3, &printed, sets()), 9);
+        assert_eq!(reachable(4, &printed, sets()), 10);
+        assert_eq!(reachable(6, &printed, sets()), 12);
+        // Two sets: 2 in the tomb and one new kind (5 more) against a fresh set of two
+        // kinds (4): one entombment goes to the first, two to both.
+        let two = || [(2u8, 1u8), (0, 2)].into_iter();
+        assert_eq!(reachable(1, &[0], two()), 5);
+        assert_eq!(reachable(2, &[0], two()), 6); // 5 + 1
+        assert_eq!(reachable(3, &[0], two()), 9);
+    }
+
+    /// The reachable points never exceed the potential, and reach it near the end of
+    /// a game only as the entombments left allow.
+    #[test]
+    fn reachable_points_are_at_most_the_potential() {
+        for seed in 0..10u64 {
+            let mut g = Valley::new(&config(4), seed).expect("valid");
+            let mut rng = engine::rng_from_seed(seed);
+            let mut buf = Vec::new();
+            while let Some(action) = random_action(&g, &mut rng, &mut buf) {
+                for seat in 0..4 {
+                    let h = g.holdings(seat);
+                    assert!(h.reachable <= h.potential, "seed {seed}, seat {seat}");
+                }
+                g.apply_unchecked(action, &mut NoEvents);
+            }
+        }
+    }
+
     #[test]
     fn an_unfinished_game_credits_owned_cards() {
         let g = Valley::new(&config(3), 5).expect("valid");
@@ -202,6 +307,7 @@ mod tests {
                 super::OWNED_SHARE,
                 0.0,
                 super::GOLD_VALUE,
+                0.0,
                 0.0,
                 0.0,
                 0.0,
