@@ -269,8 +269,8 @@ mod tests {
         assert_eq!(reachable(3, &[0], two()), 9);
     }
 
-    /// The reachable points never exceed the potential, and reach it near the end of
-    /// a game only as the entombments left allow.
+    /// The reachable points never exceed the potential: they are the part of it the
+    /// entombments left can take.
     #[test]
     fn reachable_points_are_at_most_the_potential() {
         for seed in 0..10u64 {
