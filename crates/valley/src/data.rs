@@ -15,8 +15,8 @@ pub const STANDARD_DATA: &str = include_str!("../../../data/valley.toml");
 
 /// At most this many kinds, so that an in-play entry can carry its use in the high bit.
 pub const MAX_KINDS: usize = 127;
-/// The most sets a data file may list: the bots' evaluation counts kinds per set in a
-/// fixed array, so that scoring a position in a search allocates nothing.
+/// The most sets a data file may list: a tomb's kinds per set are counted in a fixed
+/// array (`scoring::TombCounts`), so that the bots' evaluation allocates nothing.
 pub const MAX_SETS: usize = 32;
 /// At most this many physical cards in one game, so that every pile fits its capacity.
 pub const MAX_CARDS: usize = 255;

@@ -4,7 +4,8 @@
 
 use engine::Seat;
 
-use crate::data::{CardId, Category, MAX_SETS};
+use crate::data::Category;
+use crate::scoring::TombCounts;
 use crate::state::{Phase, Valley, GOLD_TAG};
 
 /// Share of the points a card would add to the tomb credited while it is only owned:
@@ -99,19 +100,10 @@ impl Valley {
     fn holdings(&self, seat: Seat) -> Holdings {
         let zones = self.zones(seat);
         let rules = &self.config.rules;
-        // Each set's distinct kinds in the tomb, and in the tomb with every owned card
-        // (the data holds at most MAX_SETS sets).
-        let mut in_tomb = [0u8; MAX_SETS];
-        let mut with_owned = [0u8; MAX_SETS];
-        let mut seen = [0u128; 2];
-        let mut kind = |card: CardId, zone: usize, counts: &mut [u8; MAX_SETS]| {
-            if let Category::Set(s) = rules.card(card).category {
-                if seen[zone] >> card & 1 == 0 {
-                    seen[zone] |= 1 << card;
-                    counts[usize::from(s)] += 1;
-                }
-            }
-        };
+        let tomb = TombCounts::of(rules, &zones.tomb);
+        // Each set's distinct kinds in the tomb and the owned cards together.
+        let mut with_owned = tomb.distinct;
+        let mut seen = tomb.kinds;
         let owned = || {
             zones
                 .deck
@@ -121,42 +113,41 @@ impl Valley {
                 .copied()
                 .chain(zones.in_play.iter().map(|c| c & !GOLD_TAG))
         };
-        for &card in zones.tomb.iter() {
-            kind(card, 0, &mut in_tomb);
-            kind(card, 1, &mut with_owned);
-        }
         let mut printed_points = 0u32;
         // How many owned starters and uniques print each VP (the last entry: that or more).
         let mut printed = [0u8; MAX_PRINTED_VP + 1];
         let mut gold = 0u32;
         for card in owned() {
-            kind(card, 1, &mut with_owned);
             let c = rules.card(card);
-            if !matches!(c.category, Category::Set(_)) {
-                printed_points += u32::from(c.vp);
-                printed[usize::from(c.vp).min(MAX_PRINTED_VP)] += 1;
+            match c.category {
+                Category::Set(s) => {
+                    if seen >> card & 1 == 0 {
+                        seen |= 1 << card;
+                        with_owned[usize::from(s)] += 1;
+                    }
+                }
+                Category::Starter | Category::Unique => {
+                    printed_points += u32::from(c.vp);
+                    printed[usize::from(c.vp).min(MAX_PRINTED_VP)] += 1;
+                }
             }
             gold += u32::from(c.gold);
         }
-        let sets = &in_tomb[..rules.sets.len()];
-        let set_gain: u32 = sets
-            .iter()
-            .zip(&with_owned)
-            .map(|(&now, &all)| set_growth(now, all - now))
-            .sum();
+        // Per set: the kinds in the tomb, and the owned kinds new to it.
+        let new_kinds = || {
+            tomb.distinct[..rules.sets.len()]
+                .iter()
+                .zip(&with_owned)
+                .map(|(&now, &all)| (now, all - now))
+        };
+        let set_gain: u32 = new_kinds().map(|(now, new)| set_growth(now, new)).sum();
         let cards = owned().count() as f64;
         Holdings {
-            points: f64::from(self.score(seat).total),
+            points: f64::from(tomb.total()),
             potential: f64::from(printed_points + set_gain),
             hand_gold: HAND * f64::from(gold) / cards.max(HAND),
             cards,
-            reachable: f64::from(reachable(
-                self.entombs_left(seat),
-                &printed,
-                sets.iter()
-                    .zip(&with_owned)
-                    .map(|(&now, &all)| (now, all - now)),
-            )),
+            reachable: f64::from(reachable(self.entombs_left(seat), &printed, new_kinds())),
         }
     }
 }

@@ -3,7 +3,7 @@
 
 use engine::{rank_by, Outcome, ScoreLine, SeatResult};
 
-use crate::data::{CardId, Category, Rules};
+use crate::data::{CardId, Category, Rules, MAX_SETS};
 use crate::state::{Phase, Valley};
 
 /// One seat's score (K-G4).
@@ -18,36 +18,63 @@ pub struct TombScore {
     pub tomb_size: usize,
 }
 
-/// K-G3.
-pub fn score_tomb(rules: &Rules, tomb: &[CardId]) -> TombScore {
-    let mut starters = 0;
-    let mut uniques = 0;
-    let mut seen = [0u64; 2];
-    let mut distinct = vec![0u8; rules.sets.len()];
-    for &card in tomb {
-        let c = rules.card(card);
-        match c.category {
-            Category::Starter => starters += i32::from(c.vp),
-            Category::Unique => uniques += i32::from(c.vp),
-            Category::Set(s) => {
-                let (w, b) = (usize::from(card / 64), card % 64);
-                if seen[w] >> b & 1 == 0 {
-                    seen[w] |= 1 << b;
-                    distinct[usize::from(s)] += 1;
+/// What a tomb holds for K-G3, counted without allocating (the bots' evaluation reads it
+/// at every position of a search).
+pub(crate) struct TombCounts {
+    pub starters: i32,
+    pub uniques: i32,
+    /// Per set (the first `rules.sets.len()` entries): the distinct kinds d.
+    pub distinct: [u8; MAX_SETS],
+    /// The set kinds in the tomb, one bit per card id (ids are below 128, MAX_KINDS).
+    pub kinds: u128,
+}
+
+impl TombCounts {
+    pub fn of(rules: &Rules, tomb: &[CardId]) -> TombCounts {
+        let mut counts = TombCounts {
+            starters: 0,
+            uniques: 0,
+            distinct: [0; MAX_SETS],
+            kinds: 0,
+        };
+        for &card in tomb {
+            let c = rules.card(card);
+            match c.category {
+                Category::Starter => counts.starters += i32::from(c.vp),
+                Category::Unique => counts.uniques += i32::from(c.vp),
+                Category::Set(s) => {
+                    if counts.kinds >> card & 1 == 0 {
+                        counts.kinds |= 1 << card;
+                        counts.distinct[usize::from(s)] += 1;
+                    }
                 }
             }
         }
+        counts
     }
-    let sets: Vec<(u8, i32)> = distinct
-        .iter()
-        .map(|&d| (d, i32::from(d) * i32::from(d)))
-        .collect();
-    let total = starters + uniques + sets.iter().map(|s| s.1).sum::<i32>();
+
+    /// K-G3: the printed VP, and d² for each set.
+    pub fn total(&self) -> i32 {
+        let sets: i32 = self
+            .distinct
+            .iter()
+            .map(|&d| i32::from(d) * i32::from(d))
+            .sum();
+        self.starters + self.uniques + sets
+    }
+}
+
+/// K-G3.
+pub fn score_tomb(rules: &Rules, tomb: &[CardId]) -> TombScore {
+    let counts = TombCounts::of(rules, tomb);
     TombScore {
-        starters,
-        uniques,
-        sets,
-        total,
+        starters: counts.starters,
+        uniques: counts.uniques,
+        sets: counts.distinct[..rules.sets.len()]
+            .iter()
+            .map(|&d| (d, i32::from(d) * i32::from(d)))
+            .collect(),
+        total: counts.total(),
         tomb_size: tomb.len(),
     }
 }
