@@ -4,7 +4,7 @@
 
 use engine::Seat;
 
-use crate::data::{Category, MAX_SETS};
+use crate::data::Category;
 use crate::scoring::TombCounts;
 use crate::state::{Phase, Valley, GOLD_TAG};
 
@@ -33,17 +33,12 @@ struct Holdings {
     /// The most of `potential` the seat's remaining entombments can reach: one a turn
     /// (K-T8), so at most [`Valley::entombs_left`] of the owned cards, the best chosen.
     reachable: f64,
-    /// As `reachable`, with the set kinds still in the supply (stock and pyramid, K-Z12b:
-    /// public) that the seat neither owns nor has entombed counted as if owned: what the
-    /// seat could still make of the game's cards. Another seat's purchase of a kind it
-    /// needs lowers it, so the margin to the best other seat sees denial.
-    supply_reachable: f64,
 }
 
 /// The fitted evaluation's features (`Game::EVALUATION_FEATURES`): the holdings, and each
 /// of them times the rounds left, so that the fit can weigh them by how much of the
 /// game remains (a card owned late may never be drawn and entombed).
-pub const FEATURES: [&str; 10] = [
+pub const FEATURES: [&str; 9] = [
     "points",
     "potential",
     "potential_x_rounds",
@@ -53,7 +48,6 @@ pub const FEATURES: [&str; 10] = [
     "cards_x_rounds",
     "rounds",
     "reachable",
-    "supply_reachable",
 ];
 
 impl Valley {
@@ -80,7 +74,6 @@ impl Valley {
             h.cards * rounds,
             rounds,
             h.reachable,
-            h.supply_reachable,
         ];
         out[..features.len()].copy_from_slice(&features);
     }
@@ -148,29 +141,13 @@ impl Valley {
                 .map(|(&now, &all)| (now, all - now))
         };
         let set_gain: u32 = new_kinds().map(|(now, new)| set_growth(now, new)).sum();
-        // Per set: the kinds in the supply new to the seat's tomb and owned cards.
-        let mut in_supply = [0u8; MAX_SETS];
-        let supply = (0..6).filter_map(|slot| self.pyramid_card(slot));
-        for card in self.stock.iter().copied().chain(supply) {
-            if let Category::Set(s) = rules.card(card).category {
-                if seen >> card & 1 == 0 {
-                    seen |= 1 << card;
-                    in_supply[usize::from(s)] += 1;
-                }
-            }
-        }
-        let with_supply = new_kinds()
-            .zip(in_supply)
-            .map(|((now, new), supply)| (now, new + supply));
-        let entombs = self.entombs_left(seat);
         let cards = owned().count() as f64;
         Holdings {
             points: f64::from(tomb.total()),
             potential: f64::from(printed_points + set_gain),
             hand_gold: HAND * f64::from(gold) / cards.max(HAND),
             cards,
-            reachable: f64::from(reachable(entombs, &printed, new_kinds())),
-            supply_reachable: f64::from(reachable(entombs, &printed, with_supply)),
+            reachable: f64::from(reachable(self.entombs_left(seat), &printed, new_kinds())),
         }
     }
 }
@@ -284,7 +261,7 @@ mod tests {
     }
 
     /// The reachable points never exceed the potential: they are the part of it the
-    /// entombments left can take. Counting the supply's kinds as owned only adds choices.
+    /// entombments left can take.
     #[test]
     fn reachable_points_are_at_most_the_potential() {
         for seed in 0..10u64 {
@@ -295,10 +272,6 @@ mod tests {
                 for seat in 0..4 {
                     let h = g.holdings(seat);
                     assert!(h.reachable <= h.potential, "seed {seed}, seat {seat}");
-                    assert!(
-                        h.reachable <= h.supply_reachable,
-                        "seed {seed}, seat {seat}"
-                    );
                 }
                 g.apply_unchecked(action, &mut NoEvents);
             }
@@ -325,7 +298,6 @@ mod tests {
                 super::OWNED_SHARE,
                 0.0,
                 super::GOLD_VALUE,
-                0.0,
                 0.0,
                 0.0,
                 0.0,
