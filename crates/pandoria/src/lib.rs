@@ -187,9 +187,10 @@ impl Game for Pandoria {
         self.final_outcome()
     }
 
-    // 4-player round robin of 2026-11-27 (docs/bots.md, "The levels rated").
+    // 4-player round robin of 2026-11-28, `hard` the raced rollout (docs/bots.md, "The
+    // levels rated").
     const LEVEL_RATINGS: &'static [(&'static str, f64)] =
-        &[("easy", 677.0), ("medium", 1035.0), ("hard", 1058.0)];
+        &[("easy", 713.0), ("medium", 1038.0), ("hard", 1189.0)];
 
     fn turns(&self) -> u32 {
         self.turns
