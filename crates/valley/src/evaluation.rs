@@ -5,7 +5,7 @@
 use engine::Seat;
 
 use crate::data::Category;
-use crate::scoring::TombCounts;
+use crate::scoring::{set_points, TombCounts};
 use crate::state::{Phase, Valley, GOLD_TAG};
 
 /// Share of the points a card would add to the tomb credited while it is only owned:
@@ -102,8 +102,7 @@ impl Valley {
         let rules = &self.config.rules;
         let tomb = TombCounts::of(rules, &zones.tomb);
         // Each set's distinct kinds in the tomb and the owned cards together.
-        let mut with_owned = tomb.distinct;
-        let mut seen = tomb.kinds;
+        let mut with_owned = tomb.clone();
         let owned = || {
             zones
                 .deck
@@ -120,12 +119,7 @@ impl Valley {
         for card in owned() {
             let c = rules.card(card);
             match c.category {
-                Category::Set(s) => {
-                    if seen >> card & 1 == 0 {
-                        seen |= 1 << card;
-                        with_owned[usize::from(s)] += 1;
-                    }
-                }
+                Category::Set(s) => with_owned.add_kind(s, card),
                 Category::Starter | Category::Unique => {
                     printed_points += u32::from(c.vp);
                     printed[usize::from(c.vp).min(MAX_PRINTED_VP)] += 1;
@@ -137,7 +131,7 @@ impl Valley {
         let new_kinds = || {
             tomb.distinct[..rules.sets.len()]
                 .iter()
-                .zip(&with_owned)
+                .zip(&with_owned.distinct)
                 .map(|(&now, &all)| (now, all - now))
         };
         let set_gain: u32 = new_kinds().map(|(now, new)| set_growth(now, new)).sum();
@@ -159,8 +153,7 @@ const MAX_PRINTED_VP: usize = 15;
 
 /// What a set scores more with `new` more distinct kinds than its `now` (K-G3: d²).
 fn set_growth(now: u8, new: u8) -> u32 {
-    let (now, all) = (u32::from(now), u32::from(now) + u32::from(new));
-    all * all - now * now
+    (set_points(now + new) - set_points(now)).unsigned_abs()
 }
 
 /// The most points `entombs` more cards can add to a tomb, chosen from owned starters and

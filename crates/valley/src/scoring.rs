@@ -20,13 +20,14 @@ pub struct TombScore {
 
 /// What a tomb holds for K-G3, counted without allocating (the bots' evaluation reads it
 /// at every position of a search).
+#[derive(Clone)]
 pub(crate) struct TombCounts {
     pub starters: i32,
     pub uniques: i32,
     /// Per set (the first `rules.sets.len()` entries): the distinct kinds d.
     pub distinct: [u8; MAX_SETS],
     /// The set kinds in the tomb, one bit per card id (ids are below 128, MAX_KINDS).
-    pub kinds: u128,
+    kinds: u128,
 }
 
 impl TombCounts {
@@ -42,26 +43,30 @@ impl TombCounts {
             match c.category {
                 Category::Starter => counts.starters += i32::from(c.vp),
                 Category::Unique => counts.uniques += i32::from(c.vp),
-                Category::Set(s) => {
-                    if counts.kinds >> card & 1 == 0 {
-                        counts.kinds |= 1 << card;
-                        counts.distinct[usize::from(s)] += 1;
-                    }
-                }
+                Category::Set(s) => counts.add_kind(s, card),
             }
         }
         counts
     }
 
+    /// Counts `card`, a kind of set `set`, unless its kind is counted already.
+    pub fn add_kind(&mut self, set: u8, card: CardId) {
+        if self.kinds >> card & 1 == 0 {
+            self.kinds |= 1 << card;
+            self.distinct[usize::from(set)] += 1;
+        }
+    }
+
     /// K-G3: the printed VP, and d² for each set.
     pub fn total(&self) -> i32 {
-        let sets: i32 = self
-            .distinct
-            .iter()
-            .map(|&d| i32::from(d) * i32::from(d))
-            .sum();
+        let sets: i32 = self.distinct.iter().map(|&d| set_points(d)).sum();
         self.starters + self.uniques + sets
     }
+}
+
+/// K-G3: a set of `d` distinct kinds scores d².
+pub(crate) fn set_points(d: u8) -> i32 {
+    i32::from(d) * i32::from(d)
 }
 
 /// K-G3.
@@ -72,7 +77,7 @@ pub fn score_tomb(rules: &Rules, tomb: &[CardId]) -> TombScore {
         uniques: counts.uniques,
         sets: counts.distinct[..rules.sets.len()]
             .iter()
-            .map(|&d| (d, i32::from(d) * i32::from(d)))
+            .map(|&d| (d, set_points(d)))
             .collect(),
         total: counts.total(),
         tomb_size: tomb.len(),
