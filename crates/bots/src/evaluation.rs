@@ -14,6 +14,8 @@ pub enum Evaluation {
     /// [`Game::evaluate_fitted`]: weights fitted by least squares on simulated games
     /// (`tabletop positions`, `scripts/fit-evaluation`); the heuristic in games without.
     Fitted,
+    /// [`Game::evaluate_fast`]: the fitted estimate without its costly features.
+    Fast,
     /// [`Game::evaluate_weighted`] with these weights, one per feature (the first `len`):
     /// for trying out weights, as `scripts/tune-evaluation` does.
     Weighted {
@@ -28,15 +30,17 @@ impl Evaluation {
         match self {
             Evaluation::Heuristic => state.evaluate(seat),
             Evaluation::Fitted => state.evaluate_fitted(seat),
+            Evaluation::Fast => state.evaluate_fast(seat),
             Evaluation::Weighted { weights, len } => state.evaluate_weighted(seat, &weights[..len]),
         }
     }
 
-    /// How a bot spec writes it: `heuristic`, `fitted`, or the weights separated by `/`.
+    /// How a bot spec writes it: `heuristic`, `fitted`, `fast`, or the weights separated by `/`.
     pub fn name(self) -> String {
         match self {
             Evaluation::Heuristic => "heuristic".into(),
             Evaluation::Fitted => "fitted".into(),
+            Evaluation::Fast => "fast".into(),
             Evaluation::Weighted { weights, len } => weights[..len]
                 .iter()
                 .map(f64::to_string)
@@ -45,12 +49,13 @@ impl Evaluation {
         }
     }
 
-    /// The evaluation a bot spec names: `heuristic`, `fitted`, or weights (finite
+    /// The evaluation a bot spec names: `heuristic`, `fitted`, `fast`, or weights (finite
     /// numbers separated by `/`, at most [`MAX_EVALUATION_FEATURES`]).
     pub fn named(name: &str) -> Option<Evaluation> {
         match name {
             "heuristic" => return Some(Evaluation::Heuristic),
             "fitted" => return Some(Evaluation::Fitted),
+            "fast" => return Some(Evaluation::Fast),
             _ => {}
         }
         let mut weights = [0.0; MAX_EVALUATION_FEATURES];
@@ -70,7 +75,7 @@ mod tests {
 
     #[test]
     fn names_read_back() {
-        for text in ["heuristic", "fitted", "1/0.2/-0.5/0"] {
+        for text in ["heuristic", "fitted", "fast", "1/0.2/-0.5/0"] {
             let evaluation = Evaluation::named(text).expect(text);
             assert_eq!(evaluation.name(), text);
         }
@@ -125,5 +130,6 @@ mod tests {
             heuristic
         );
         assert_eq!(Evaluation::Fitted.of(&valdora, 0), heuristic);
+        assert_eq!(Evaluation::Fast.of(&valdora, 0), heuristic);
     }
 }

@@ -19,15 +19,15 @@ pub struct BotError(pub String);
 pub const BOT_NAMES: [&str; 4] = ["random", "greedy", "ismcts", "rollout"];
 
 const GREEDY_PARAMS: &str =
-    "lookahead=ply|turn, nodes=N (N >= 1), spread=depth|even, eval=heuristic|fitted|W/W/..., \
+    "lookahead=ply|turn, nodes=N (N >= 1), spread=depth|even, eval=heuristic|fitted|fast|W/W/..., \
      blunders=P (0 <= P <= 1)";
 const ISMCTS_PARAMS: &str = "iters=N or ms=N (N >= 1), c=X (X >= 0), step=action|turn, \
      plans=N, replies=N and root_nodes=N (N >= 1, with step=turn), rollout=N|full|greedy, turns=N (N >= 1, \
-     with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), eval=heuristic|fitted|W/W/..., \
+     with rollout=greedy), nodes=N (N >= 1), temperature=X (X > 0), eval=heuristic|fitted|fast|W/W/..., \
      threads=N (1..=256)";
 const ROLLOUT_PARAMS: &str = "samples=N or ms=N (N >= 1), candidates=N, root_nodes=N, nodes=N, \
      turns=N (N >= 1), temperature=X (X > 0), prune=Z (Z > 0), fill=yes|no, switch=Z (Z > 0), \
-     eval=heuristic|fitted|W/W/..., others=heuristic|fitted|W/W/..., value=heuristic|fitted|W/W/...";
+     eval=heuristic|fitted|fast|W/W/..., others=heuristic|fitted|fast|W/W/..., value=heuristic|fitted|fast|W/W/...";
 /// Greedy rollouts: this many turns.
 const GREEDY_ROLLOUT_TURNS: u32 = 1;
 
@@ -539,7 +539,7 @@ mod tests {
         assert!(err("greedy:lookahead=far").contains("ply|turn"));
         assert!(err("random:x=1").contains("no parameters"));
         assert!(err("ismcts:temperature=0").contains("> 0"));
-        assert!(err("greedy:eval=neural").contains("eval=heuristic|fitted|W/W/..."));
+        assert!(err("greedy:eval=neural").contains("eval=heuristic|fitted|fast|W/W/..."));
         assert!(err("ismcts:rollout=20:turns=2").contains("rollout=greedy only"));
         assert!(err("ismcts:step=action:plans=3").contains("step=turn only"));
         assert!(err("ismcts:step=round").contains("action|turn"));

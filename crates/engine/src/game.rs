@@ -260,6 +260,13 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         self.evaluate_weighted(seat, Self::FITTED_WEIGHTS)
     }
 
+    /// The fitted estimate without the features that cost much to compute, for the
+    /// positions a search plays many of and needs less exactly (the other seats' turns in
+    /// a rollout's samples). [`Game::evaluate_fitted`] in a game without such features.
+    fn evaluate_fast(&self, seat: Seat) -> f64 {
+        self.evaluate_fitted(seat)
+    }
+
     /// The weighted sum of `seat`'s features with `weights` (one per feature; missing
     /// ones count 0): [`Game::evaluate_fitted`] with other weights, for trying them out.
     /// The final score once the game is over, and [`Game::evaluate`] without weights or

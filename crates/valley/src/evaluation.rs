@@ -33,12 +33,17 @@ struct Holdings {
     /// The most of `potential` the seat's remaining entombments can reach: one a turn
     /// (K-T8), so at most [`Valley::entombs_left`] of the owned cards, the best chosen.
     reachable: f64,
+    /// As `reachable`, with the set kinds still in the supply (stock and pyramid, K-Z12b:
+    /// public) that the seat neither owns nor has entombed counted as if owned: what the
+    /// seat could still make of the game's cards. Another seat's purchase of a kind it
+    /// needs lowers it, so the margin to the best other seat sees denial.
+    supply_reachable: f64,
 }
 
 /// The fitted evaluation's features (`Game::EVALUATION_FEATURES`): the holdings, and each
 /// of them times the rounds left, so that the fit can weigh them by how much of the
 /// game remains (a card owned late may never be drawn and entombed).
-pub const FEATURES: [&str; 9] = [
+pub const FEATURES: [&str; 10] = [
     "points",
     "potential",
     "potential_x_rounds",
@@ -48,12 +53,15 @@ pub const FEATURES: [&str; 9] = [
     "cards_x_rounds",
     "rounds",
     "reachable",
+    "supply_reachable",
 ];
+/// The index of `supply_reachable` in [`FEATURES`].
+pub(crate) const SUPPLY_REACHABLE: usize = 9;
 
 impl Valley {
     /// Points now plus progress. Over, it is the final score exactly.
     pub fn evaluation(&self, seat: Seat) -> f64 {
-        let h = self.holdings(seat);
+        let h = self.holdings(seat, false);
         if self.phase == Phase::Over {
             return h.points;
         }
@@ -62,7 +70,20 @@ impl Valley {
 
     /// The features of [`FEATURES`] for `seat`.
     pub fn features(&self, seat: Seat, out: &mut [f64]) {
-        let h = self.holdings(seat);
+        self.features_with(seat, out, true);
+    }
+
+    /// The weighted sum of `seat`'s features (`Game::evaluate_weighted`). The supply's
+    /// feature reads the whole stock, so it is computed only when it is weighed.
+    pub(crate) fn weighted_evaluation(&self, seat: Seat, weights: &[f64]) -> f64 {
+        let mut features = [0.0; FEATURES.len()];
+        let with_supply = weights.get(SUPPLY_REACHABLE).is_some_and(|&w| w != 0.0);
+        self.features_with(seat, &mut features, with_supply);
+        weights.iter().zip(features).map(|(w, x)| w * x).sum()
+    }
+
+    fn features_with(&self, seat: Seat, out: &mut [f64], with_supply: bool) {
+        let h = self.holdings(seat, with_supply);
         let rounds = self.rounds_left();
         let features = [
             h.points,
@@ -74,6 +95,7 @@ impl Valley {
             h.cards * rounds,
             rounds,
             h.reachable,
+            h.supply_reachable,
         ];
         out[..features.len()].copy_from_slice(&features);
     }
@@ -97,7 +119,7 @@ impl Valley {
         (self.rounds_left() as usize + usize::from(this_turn)).min(MAX_REACH)
     }
 
-    fn holdings(&self, seat: Seat) -> Holdings {
+    fn holdings(&self, seat: Seat, with_supply: bool) -> Holdings {
         let zones = self.zones(seat);
         let rules = &self.config.rules;
         let tomb = TombCounts::of(rules, &zones.tomb);
@@ -135,13 +157,32 @@ impl Valley {
                 .map(|(&now, &all)| (now, all - now))
         };
         let set_gain: u32 = new_kinds().map(|(now, new)| set_growth(now, new)).sum();
+        let entombs = self.entombs_left(seat);
+        // The same with the supply's set kinds (stock and pyramid) counted as owned.
+        let supply_reachable = if with_supply {
+            let mut with_all = with_owned.clone();
+            let pyramid = (0..6).filter_map(|slot| self.pyramid_card(slot));
+            for card in self.stock.iter().copied().chain(pyramid) {
+                if let Category::Set(s) = rules.card(card).category {
+                    with_all.add_kind(s, card);
+                }
+            }
+            let kinds = tomb.distinct[..rules.sets.len()]
+                .iter()
+                .zip(&with_all.distinct)
+                .map(|(&now, &all)| (now, all - now));
+            reachable(entombs, &printed, kinds)
+        } else {
+            0
+        };
         let cards = owned().count() as f64;
         Holdings {
             points: f64::from(tomb.total()),
             potential: f64::from(printed_points + set_gain),
             hand_gold: HAND * f64::from(gold) / cards.max(HAND),
             cards,
-            reachable: f64::from(reachable(self.entombs_left(seat), &printed, new_kinds())),
+            reachable: f64::from(reachable(entombs, &printed, new_kinds())),
+            supply_reachable: f64::from(supply_reachable),
         }
     }
 }
@@ -254,7 +295,7 @@ mod tests {
     }
 
     /// The reachable points never exceed the potential: they are the part of it the
-    /// entombments left can take.
+    /// entombments left can take. Counting the supply's kinds as owned only adds choices.
     #[test]
     fn reachable_points_are_at_most_the_potential() {
         for seed in 0..10u64 {
@@ -263,12 +304,48 @@ mod tests {
             let mut buf = Vec::new();
             while let Some(action) = random_action(&g, &mut rng, &mut buf) {
                 for seat in 0..4 {
-                    let h = g.holdings(seat);
+                    let h = g.holdings(seat, true);
                     assert!(h.reachable <= h.potential, "seed {seed}, seat {seat}");
+                    assert!(
+                        h.reachable <= h.supply_reachable,
+                        "seed {seed}, seat {seat}"
+                    );
                 }
                 g.apply_unchecked(action, &mut NoEvents);
             }
         }
+    }
+
+    /// The weighted evaluation skips the supply's feature only where its weight is 0: it
+    /// is the features weighted, with the fitted weights and the fast ones alike, and the
+    /// two differ where the supply holds kinds the seat could still use.
+    #[test]
+    fn the_weighted_evaluation_is_the_features_weighted() {
+        use crate::fitted::{FAST_WEIGHTS, WEIGHTS};
+        let mut features = [0.0; super::FEATURES.len()];
+        let mut differ = 0;
+        for seed in 0..6u64 {
+            let mut g = Valley::new(&config(4), seed).expect("valid");
+            let mut rng = engine::rng_from_seed(seed);
+            let mut buf = Vec::new();
+            while let Some(action) = random_action(&g, &mut rng, &mut buf) {
+                for seat in 0..4 {
+                    g.features(seat, &mut features);
+                    for weights in [&WEIGHTS, &FAST_WEIGHTS] {
+                        let dot: f64 = weights.iter().zip(features).map(|(w, x)| w * x).sum();
+                        assert_eq!(g.weighted_evaluation(seat, weights), dot, "seed {seed}");
+                    }
+                    if g.evaluate_fast(seat) != g.evaluate_fitted(seat) {
+                        differ += 1;
+                    }
+                }
+                g.apply_unchecked(action, &mut NoEvents);
+            }
+        }
+        assert!(
+            differ > 100,
+            "the fast evaluation differs in only {differ} positions"
+        );
     }
 
     #[test]
@@ -291,6 +368,7 @@ mod tests {
                 super::OWNED_SHARE,
                 0.0,
                 super::GOLD_VALUE,
+                0.0,
                 0.0,
                 0.0,
                 0.0,

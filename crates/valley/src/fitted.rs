@@ -1,12 +1,24 @@
 //! The weights of Valley's fitted evaluation, one per feature of `evaluation::FEATURES`
-//! (docs/bots.md, "Fitted evaluations"). Tuned by play, 2026-11-28, from the weights
-//! tuned before (1/0.2/0/0.4/0.075/0/0/0) with the credit for owned cards moved to
-//! `reachable`, what the entombments left can make of them:
+//! (docs/bots.md, "Fitted evaluations"). Tuned by play, 2026-11-28 (docs/benchmarks.md,
+//! "Valley: the entombments left" and "Valley: the supply"), greedy with the weights
+//! against three greedy bots, 1,200 games a candidate on seeds 7000..:
 //!
-//! `scripts/tune-evaluation valley 1/0/0/0.4/0.075/0/0/0/0.4
-//! 0/0.1/0.02/0.2/0.03/0.1/0.01/0.3/0.2 --games 1200 --sweeps 2` (greedy with the weights
-//! against three greedy bots, 1,200 games a candidate on seeds 7000..): the start won
-//! 37.7%, no step beat it by more than a point; the weights before won 32.3% of the same
-//! games. The owned cards count only as far as one entombment a turn can take them.
+//! - `reachable` (what one entombment a turn can take of the owned cards) took the credit
+//!   for owned cards from `potential`: 37.7% against 32.3% with the weights before;
+//!   `scripts/tune-evaluation valley 1/0/0/0.4/0.075/0/0/0/0.4
+//!   0/0.1/0.02/0.2/0.03/0.1/0.01/0.3/0.2 --games 1200 --sweeps 2` found no step better by
+//!   more than a point.
+//! - `supply_reachable` (the same with the supply's kinds counted as owned) at 0.05: 42.4%;
+//!   0.025 to 0.1 all won 41.7–42.4%, 0.2 and 0.4 won 39.1% and 33.1%. `hard` reads it
+//!   for its own turns only ([`FAST_WEIGHTS`]).
 
-pub const WEIGHTS: [f64; 9] = [1.0, 0.0, 0.0, 0.4, 0.075, 0.0, 0.0, 0.0, 0.4];
+pub const WEIGHTS: [f64; 10] = [1.0, 0.0, 0.0, 0.4, 0.075, 0.0, 0.0, 0.0, 0.4, 0.05];
+
+/// The fitted weights without `supply_reachable` (`Game::evaluate_fast`): it reads the
+/// whole stock at every position, and `hard` models the other seats' turns in its samples
+/// with these (docs/bots.md, "Valley: the supply for the seat's own turns").
+pub const FAST_WEIGHTS: [f64; 10] = {
+    let mut weights = WEIGHTS;
+    weights[crate::evaluation::SUPPLY_REACHABLE] = 0.0;
+    weights
+};

@@ -178,10 +178,10 @@ impl Game for Valley {
         self.final_outcome()
     }
 
-    // 4-player round robin of 2026-11-28, 200 games, `hard` the raced rollout on the
-    // fitted weights with `reachable` (docs/bots.md, "The levels rated").
+    // 4-player round robin of 2026-11-29, 200 games, `hard` the raced rollout reading the
+    // supply in its own turns (docs/bots.md, "The levels rated").
     const LEVEL_RATINGS: &'static [(&'static str, f64)] =
-        &[("easy", 781.0), ("medium", 911.0), ("hard", 976.0)];
+        &[("easy", 864.0), ("medium", 967.0), ("hard", 1102.0)];
 
     fn turns(&self) -> u32 {
         self.turns_begun
@@ -196,6 +196,17 @@ impl Game for Valley {
 
     fn evaluation_features(&self, seat: Seat, out: &mut [f64]) {
         self.features(seat, out)
+    }
+
+    fn evaluate_weighted(&self, seat: Seat, weights: &[f64]) -> f64 {
+        if weights.is_empty() || self.to_move().is_none() {
+            return self.evaluate(seat);
+        }
+        self.weighted_evaluation(seat, weights)
+    }
+
+    fn evaluate_fast(&self, seat: Seat) -> f64 {
+        self.evaluate_weighted(seat, &fitted::FAST_WEIGHTS)
     }
 
     fn render_view(&self, seat: Option<Seat>) -> String {
