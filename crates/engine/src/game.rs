@@ -253,6 +253,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         let _ = (seat, out);
     }
 
+    /// [`Game::evaluation_features`] for a sum with `weights`: a game may leave a feature
+    /// that costs much to compute at 0 where its weight is 0 (missing weights count 0).
+    /// The default computes them all.
+    fn weighed_features(&self, seat: Seat, weights: &[f64], out: &mut [f64]) {
+        let _ = weights;
+        self.evaluation_features(seat, out);
+    }
+
     /// The fitted estimate of the points `seat` will end with: the weighted sum of its
     /// features, the final score once the game is over, and [`Game::evaluate`] for a
     /// game without fitted weights. The strongest bots read it (`eval=fitted`).
@@ -276,7 +284,7 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
             return self.evaluate(seat);
         }
         let mut features = [0.0; MAX_EVALUATION_FEATURES];
-        self.evaluation_features(seat, &mut features);
+        self.weighed_features(seat, weights, &mut features);
         weights.iter().zip(features).map(|(w, x)| w * x).sum()
     }
 

@@ -73,13 +73,11 @@ impl Valley {
         self.features_with(seat, out, true);
     }
 
-    /// The weighted sum of `seat`'s features (`Game::evaluate_weighted`). The supply's
-    /// feature reads the whole stock, so it is computed only when it is weighed.
-    pub(crate) fn weighted_evaluation(&self, seat: Seat, weights: &[f64]) -> f64 {
-        let mut features = [0.0; FEATURES.len()];
+    /// The features for a sum with `weights` (`Game::weighed_features`): the supply's
+    /// reads the whole stock, so it is computed only when it is weighed (0 otherwise).
+    pub(crate) fn features_for(&self, seat: Seat, weights: &[f64], out: &mut [f64]) {
         let with_supply = weights.get(SUPPLY_REACHABLE).is_some_and(|&w| w != 0.0);
-        self.features_with(seat, &mut features, with_supply);
-        weights.iter().zip(features).map(|(w, x)| w * x).sum()
+        self.features_with(seat, out, with_supply);
     }
 
     fn features_with(&self, seat: Seat, out: &mut [f64], with_supply: bool) {
@@ -317,8 +315,8 @@ mod tests {
     }
 
     /// The weighted evaluation skips the supply's feature only where its weight is 0: it
-    /// is the features weighted, with the fitted weights and the fast ones alike, and the
-    /// two differ where the supply holds kinds the seat could still use.
+    /// is all the features weighted, with the fitted weights and the fast ones alike, and
+    /// the two differ where the supply holds kinds the seat could still use.
     #[test]
     fn the_weighted_evaluation_is_the_features_weighted() {
         use crate::fitted::{FAST_WEIGHTS, WEIGHTS};
@@ -333,7 +331,7 @@ mod tests {
                     g.features(seat, &mut features);
                     for weights in [&WEIGHTS, &FAST_WEIGHTS] {
                         let dot: f64 = weights.iter().zip(features).map(|(w, x)| w * x).sum();
-                        assert_eq!(g.weighted_evaluation(seat, weights), dot, "seed {seed}");
+                        assert_eq!(g.evaluate_weighted(seat, weights), dot, "seed {seed}");
                     }
                     if g.evaluate_fast(seat) != g.evaluate_fitted(seat) {
                         differ += 1;

@@ -198,11 +198,8 @@ impl Game for Valley {
         self.features(seat, out)
     }
 
-    fn evaluate_weighted(&self, seat: Seat, weights: &[f64]) -> f64 {
-        if weights.is_empty() || self.to_move().is_none() {
-            return self.evaluate(seat);
-        }
-        self.weighted_evaluation(seat, weights)
+    fn weighed_features(&self, seat: Seat, weights: &[f64], out: &mut [f64]) {
+        self.features_for(seat, weights, out)
     }
 
     fn evaluate_fast(&self, seat: Seat) -> f64 {
