@@ -16,7 +16,7 @@ pub const WEIGHTS: [f64; 10] = [1.0, 0.0, 0.0, 0.4, 0.075, 0.0, 0.0, 0.0, 0.4, 0
 
 /// The fitted weights without `supply_reachable` (`Game::evaluate_fast`): it reads the
 /// whole stock at every position, and `hard` models the other seats' turns in its samples
-/// with these (docs/bots.md, "Valley: the supply for the seat's own turns").
+/// with these (docs/benchmarks.md, "Valley: the supply for the seat's own turns").
 pub const FAST_WEIGHTS: [f64; 10] = {
     let mut weights = WEIGHTS;
     weights[crate::evaluation::SUPPLY_REACHABLE] = 0.0;
