@@ -102,7 +102,7 @@ impl Valley {
     /// (K-G6) and the game ends once the stock and the pyramid are empty (K-G1), so the
     /// cards left to leave them, shared among the seats. Public information.
     fn rounds_left(&self) -> f64 {
-        let pyramid = (0..6).filter(|&s| self.pyramid_card(s).is_some()).count();
+        let pyramid = self.pyramid_cards().count();
         (self.stock.len() + pyramid) as f64 / f64::from(self.n)
     }
 
@@ -147,29 +147,20 @@ impl Valley {
             }
             gold += u32::from(c.gold);
         }
-        // Per set: the kinds in the tomb, and the owned kinds new to it.
-        let new_kinds = || {
-            tomb.distinct[..rules.sets.len()]
-                .iter()
-                .zip(&with_owned.distinct)
-                .map(|(&now, &all)| (now, all - now))
-        };
-        let set_gain: u32 = new_kinds().map(|(now, new)| set_growth(now, new)).sum();
+        let sets = rules.sets.len();
+        let set_gain: u32 = new_kinds(&tomb, &with_owned, sets)
+            .map(|(now, new)| set_growth(now, new))
+            .sum();
         let entombs = self.entombs_left(seat);
         // The same with the supply's set kinds (stock and pyramid) counted as owned.
         let supply_reachable = if with_supply {
             let mut with_all = with_owned.clone();
-            let pyramid = (0..6).filter_map(|slot| self.pyramid_card(slot));
-            for card in self.stock.iter().copied().chain(pyramid) {
+            for card in self.stock.iter().copied().chain(self.pyramid_cards()) {
                 if let Category::Set(s) = rules.card(card).category {
                     with_all.add_kind(s, card);
                 }
             }
-            let kinds = tomb.distinct[..rules.sets.len()]
-                .iter()
-                .zip(&with_all.distinct)
-                .map(|(&now, &all)| (now, all - now));
-            reachable(entombs, &printed, kinds)
+            reachable(entombs, &printed, new_kinds(&tomb, &with_all, sets))
         } else {
             0
         };
@@ -179,7 +170,11 @@ impl Valley {
             potential: f64::from(printed_points + set_gain),
             hand_gold: HAND * f64::from(gold) / cards.max(HAND),
             cards,
-            reachable: f64::from(reachable(entombs, &printed, new_kinds())),
+            reachable: f64::from(reachable(
+                entombs,
+                &printed,
+                new_kinds(&tomb, &with_owned, sets),
+            )),
             supply_reachable: f64::from(supply_reachable),
         }
     }
@@ -189,6 +184,18 @@ impl Valley {
 const MAX_REACH: usize = 32;
 /// Starters and uniques printing more VP than this count as printing this.
 const MAX_PRINTED_VP: usize = 15;
+
+/// Per set of the first `sets`: the kinds in `tomb`, and the kinds `with` counts more.
+fn new_kinds<'a>(
+    tomb: &'a TombCounts,
+    with: &'a TombCounts,
+    sets: usize,
+) -> impl Iterator<Item = (u8, u8)> + 'a {
+    tomb.distinct[..sets]
+        .iter()
+        .zip(&with.distinct)
+        .map(|(&now, &all)| (now, all - now))
+}
 
 /// What a set scores more with `new` more distinct kinds than its `now` (K-G3: d²).
 fn set_growth(now: u8, new: u8) -> u32 {

@@ -560,6 +560,11 @@ impl Valley {
         (c != NONE).then_some(c)
     }
 
+    /// The cards in the pyramid, slot by slot.
+    pub fn pyramid_cards(&self) -> impl Iterator<Item = CardId> + '_ {
+        (0..crate::checks::SLOTS).filter_map(|slot| self.pyramid_card(slot))
+    }
+
     pub fn turn_state(&self) -> &TurnState {
         &self.turn
     }
