@@ -303,19 +303,27 @@ mod tests {
     /// entombments left can take. Counting the supply's kinds as owned only adds choices.
     #[test]
     fn reachable_points_are_at_most_the_potential() {
-        for seed in 0..10u64 {
+        every_position(0..10, |seed, g| {
+            for seat in 0..4 {
+                let h = g.holdings(seat, true);
+                assert!(h.reachable <= h.potential, "seed {seed}, seat {seat}");
+                assert!(
+                    h.reachable <= h.supply_reachable,
+                    "seed {seed}, seat {seat}"
+                );
+            }
+        });
+    }
+
+    /// Calls `check` with every position of a random 4-player game from each seed, but the
+    /// last.
+    fn every_position(seeds: std::ops::Range<u64>, mut check: impl FnMut(u64, &Valley)) {
+        for seed in seeds {
             let mut g = Valley::new(&config(4), seed).expect("valid");
             let mut rng = engine::rng_from_seed(seed);
             let mut buf = Vec::new();
             while let Some(action) = random_action(&g, &mut rng, &mut buf) {
-                for seat in 0..4 {
-                    let h = g.holdings(seat, true);
-                    assert!(h.reachable <= h.potential, "seed {seed}, seat {seat}");
-                    assert!(
-                        h.reachable <= h.supply_reachable,
-                        "seed {seed}, seat {seat}"
-                    );
-                }
+                check(seed, &g);
                 g.apply_unchecked(action, &mut NoEvents);
             }
         }
@@ -329,24 +337,18 @@ mod tests {
         use crate::fitted::{FAST_WEIGHTS, WEIGHTS};
         let mut features = [0.0; super::FEATURES.len()];
         let mut differ = 0;
-        for seed in 0..6u64 {
-            let mut g = Valley::new(&config(4), seed).expect("valid");
-            let mut rng = engine::rng_from_seed(seed);
-            let mut buf = Vec::new();
-            while let Some(action) = random_action(&g, &mut rng, &mut buf) {
-                for seat in 0..4 {
-                    g.features(seat, &mut features);
-                    for weights in [&WEIGHTS, &FAST_WEIGHTS] {
-                        let dot: f64 = weights.iter().zip(features).map(|(w, x)| w * x).sum();
-                        assert_eq!(g.evaluate_weighted(seat, weights), dot, "seed {seed}");
-                    }
-                    if g.evaluate_fast(seat) != g.evaluate_fitted(seat) {
-                        differ += 1;
-                    }
+        every_position(0..6, |seed, g| {
+            for seat in 0..4 {
+                g.features(seat, &mut features);
+                for weights in [&WEIGHTS, &FAST_WEIGHTS] {
+                    let dot: f64 = weights.iter().zip(features).map(|(w, x)| w * x).sum();
+                    assert_eq!(g.evaluate_weighted(seat, weights), dot, "seed {seed}");
                 }
-                g.apply_unchecked(action, &mut NoEvents);
+                if g.evaluate_fast(seat) != g.evaluate_fitted(seat) {
+                    differ += 1;
+                }
             }
-        }
+        });
         assert!(
             differ > 100,
             "the fast evaluation differs in only {differ} positions"
