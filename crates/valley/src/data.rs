@@ -194,6 +194,17 @@ impl Card {
     pub fn is_provisional(&self) -> bool {
         !self.provisional.is_empty()
     }
+
+    /// Whether the card's action entombs beyond the turn's allowance (K-T8): directly, with
+    /// `extra` (K-E5), or by raising the allowance (K-E13).
+    pub fn entombs_extra(&self) -> bool {
+        self.action.iter().flatten().any(|part| {
+            matches!(
+                part.prim,
+                Prim::Entomb { extra: true, .. } | Prim::GrantEntomb { .. }
+            )
+        })
+    }
 }
 
 #[derive(Debug, Clone, PartialEq)]

@@ -6,7 +6,7 @@ use engine::Seat;
 
 use crate::data::Category;
 use crate::scoring::{set_points, TombCounts};
-use crate::state::{Phase, Valley, GOLD_TAG};
+use crate::state::{Phase, Valley};
 
 /// Share of the points a card would add to the tomb credited while it is only owned:
 /// below 1 so that entombing a scoring card always raises the evaluation.
@@ -38,12 +38,16 @@ struct Holdings {
     /// seat could still make of the game's cards. Another seat's purchase of a kind it
     /// needs lowers it, so the margin to the best other seat sees denial.
     supply_reachable: f64,
+    /// Owned cards whose action entombs beyond the allowance of one a turn (K-T8, K-E5
+    /// `extra`, K-E13): each use puts a card in the tomb that `reachable` does not plan for.
+    entombers: f64,
 }
 
-/// The fitted evaluation's features (`Game::EVALUATION_FEATURES`): the holdings, and each
+/// The fitted evaluation's features (`Game::EVALUATION_FEATURES`): the holdings, and some
 /// of them times the rounds left, so that the fit can weigh them by how much of the
-/// game remains (a card owned late may never be drawn and entombed).
-pub const FEATURES: [&str; 10] = [
+/// game remains (a card owned late may never be drawn and entombed); the cards that
+/// entomb beyond the allowance times how often each owned card is still to be drawn.
+pub const FEATURES: [&str; 11] = [
     "points",
     "potential",
     "potential_x_rounds",
@@ -54,6 +58,7 @@ pub const FEATURES: [&str; 10] = [
     "rounds",
     "reachable",
     "supply_reachable",
+    "entomber_draws",
 ];
 /// The index of `supply_reachable` in [`FEATURES`].
 pub(crate) const SUPPLY_REACHABLE: usize = 9;
@@ -94,6 +99,7 @@ impl Valley {
             rounds,
             h.reachable,
             h.supply_reachable,
+            h.entombers * draws_per_card(h.cards, rounds),
         ];
         out[..features.len()].copy_from_slice(&features);
     }
@@ -123,21 +129,14 @@ impl Valley {
         let tomb = TombCounts::of(rules, &zones.tomb);
         // Each set's distinct kinds in the tomb and the owned cards together.
         let mut with_owned = tomb.clone();
-        let owned = || {
-            zones
-                .deck
-                .iter()
-                .chain(zones.hand.iter())
-                .chain(zones.discard.iter())
-                .copied()
-                .chain(zones.in_play.iter().map(|c| c & !GOLD_TAG))
-        };
         let mut printed_points = 0u32;
         // How many owned starters and uniques print each VP (the last entry: that or more).
         let mut printed = [0u8; MAX_PRINTED_VP + 1];
         let mut gold = 0u32;
-        for card in owned() {
+        let mut entombers = 0u32;
+        for card in zones.owned() {
             let c = rules.card(card);
+            entombers += u32::from(c.entombs_extra());
             match c.category {
                 Category::Set(s) => with_owned.add_kind(s, card),
                 Category::Starter | Category::Unique => {
@@ -164,7 +163,7 @@ impl Valley {
         } else {
             0
         };
-        let cards = owned().count() as f64;
+        let cards = zones.owned().count() as f64;
         Holdings {
             points: f64::from(tomb.total()),
             potential: f64::from(printed_points + set_gain),
@@ -176,8 +175,15 @@ impl Valley {
                 new_kinds(&tomb, &with_owned, sets),
             )),
             supply_reachable: f64::from(supply_reachable),
+            entombers: f64::from(entombers),
         }
     }
+}
+
+/// How often each of `cards` owned cards can be expected to be drawn in `rounds` more
+/// turns: five cards a turn (K-T15) from all of them, at most once a turn.
+fn draws_per_card(cards: f64, rounds: f64) -> f64 {
+    (HAND * rounds / cards.max(1.0)).min(rounds)
 }
 
 /// The most entombments [`reachable`] plans for (a game has fewer turns a seat).
@@ -315,6 +321,47 @@ mod tests {
         });
     }
 
+    /// K-T8, K-E5, K-E13: the cards that entomb beyond the allowance are read from their
+    /// actions; in today's data they are the Books of the Dead and of the Heavens.
+    #[test]
+    fn the_cards_that_entomb_beyond_the_allowance_are_read_from_their_actions() {
+        let g = Valley::new(&config(4), 0).expect("valid");
+        let mut names: Vec<&str> = g
+            .rules()
+            .cards
+            .iter()
+            .filter(|c| c.entombs_extra())
+            .map(|c| c.name.as_str())
+            .collect();
+        names.sort_unstable();
+        assert_eq!(names, ["Book of the Dead", "Book of the Heavens"]);
+    }
+
+    /// The draws of such cards count where a seat owns one and turns are left, and nowhere
+    /// else: at the end of the game they are worth nothing.
+    #[test]
+    fn the_entombers_count_while_turns_are_left() {
+        let index = super::FEATURES
+            .iter()
+            .position(|&f| f == "entomber_draws")
+            .expect("a feature");
+        let mut features = [0.0; super::FEATURES.len()];
+        let mut counted = 0;
+        every_position(0..10, |seed, g| {
+            for seat in 0..4 {
+                g.features(seat, &mut features);
+                let owns = g
+                    .zones(seat)
+                    .owned()
+                    .any(|c| g.rules().card(c).entombs_extra());
+                let expected = owns && g.rounds_left() > 0.0;
+                assert_eq!(features[index] > 0.0, expected, "seed {seed}, seat {seat}");
+                counted += usize::from(expected);
+            }
+        });
+        assert!(counted > 100, "only {counted} positions with an entomber");
+    }
+
     /// Calls `check` with every position of a random 4-player game from each seed, but the
     /// last.
     fn every_position(seeds: std::ops::Range<u64>, mut check: impl FnMut(u64, &Valley)) {
@@ -375,6 +422,7 @@ mod tests {
                 super::OWNED_SHARE,
                 0.0,
                 super::GOLD_VALUE,
+                0.0,
                 0.0,
                 0.0,
                 0.0,

@@ -11,13 +11,16 @@
 //! - `supply_reachable` (the same with the supply's kinds counted as owned) at 0.05: 42.4%;
 //!   0.025 to 0.1 all won 41.7–42.4%, 0.2 and 0.4 won 39.1% and 33.1%. `hard` reads it
 //!   for its own turns only ([`FAST_WEIGHTS`]).
+//! - `entomber_draws` (the draws left of the owned cards that entomb beyond the allowance)
+//!   at 0.5: 55.7%; 0.25 and 0.75 won 54.4% and 55.4%, 1 and 2 won 51.6% and 35.4%
+//!   (docs/benchmarks.md, "Valley: the cards that entomb more").
 
-pub const WEIGHTS: [f64; 10] = [1.0, 0.0, 0.0, 0.4, 0.075, 0.0, 0.0, 0.0, 0.4, 0.05];
+pub const WEIGHTS: [f64; 11] = [1.0, 0.0, 0.0, 0.4, 0.075, 0.0, 0.0, 0.0, 0.4, 0.05, 0.5];
 
 /// The fitted weights without `supply_reachable` (`Game::evaluate_fast`): it reads the
 /// whole stock at every position, and `hard` models the other seats' turns in its samples
 /// with these (docs/benchmarks.md, "Valley: the supply for the seat's own turns").
-pub const FAST_WEIGHTS: [f64; 10] = {
+pub const FAST_WEIGHTS: [f64; 11] = {
     let mut weights = WEIGHTS;
     weights[crate::evaluation::SUPPLY_REACHABLE] = 0.0;
     weights

@@ -99,6 +99,17 @@ pub struct SeatZones {
 }
 
 impl SeatZones {
+    /// The cards the seat owns and has not entombed: deck, hand, discard pile and in play
+    /// (without the gold tag).
+    pub fn owned(&self) -> impl Iterator<Item = CardId> + '_ {
+        self.deck
+            .iter()
+            .chain(&self.hand)
+            .chain(&self.discard)
+            .copied()
+            .chain(self.in_play.iter().map(|c| c & !GOLD_TAG))
+    }
+
     pub fn hand_add(&mut self, card: CardId) {
         let at = self
             .hand
