@@ -178,10 +178,10 @@ impl Game for Valley {
         self.final_outcome()
     }
 
-    // 4-player round robin of 2026-11-29, 200 games, `hard` the raced rollout reading the
-    // supply in its own turns (docs/bots.md, "The levels rated").
+    // 4-player round robin of 2026-11-29, 200 games, `hard` the raced rollout with the
+    // fitted weights that read the cards entombing more (docs/bots.md, "The levels rated").
     const LEVEL_RATINGS: &'static [(&'static str, f64)] =
-        &[("easy", 864.0), ("medium", 967.0), ("hard", 1102.0)];
+        &[("easy", 672.0), ("medium", 780.0), ("hard", 996.0)];
 
     fn turns(&self) -> u32 {
         self.turns_begun
