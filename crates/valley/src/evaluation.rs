@@ -133,9 +133,10 @@ impl Valley {
         // How many owned starters and uniques print each VP (the last entry: that or more).
         let mut printed = [0u8; MAX_PRINTED_VP + 1];
         let mut gold = 0u32;
-        let mut entombers = 0u32;
+        let (mut cards, mut entombers) = (0u32, 0u32);
         for card in zones.owned() {
             let c = rules.card(card);
+            cards += 1;
             entombers += u32::from(c.entombs_extra());
             match c.category {
                 Category::Set(s) => with_owned.add_kind(s, card),
@@ -163,7 +164,7 @@ impl Valley {
         } else {
             0
         };
-        let cards = zones.owned().count() as f64;
+        let cards = f64::from(cards);
         Holdings {
             points: f64::from(tomb.total()),
             potential: f64::from(printed_points + set_gain),

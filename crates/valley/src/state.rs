@@ -665,20 +665,12 @@ impl Valley {
     pub fn all_cards(&self) -> Vec<CardId> {
         let mut out: Vec<CardId> = Vec::new();
         for z in &self.seats[..usize::from(self.n)] {
-            out.extend(z.deck.iter());
-            out.extend(z.hand.iter());
-            out.extend(z.in_play.iter().map(|c| c & !GOLD_TAG));
-            out.extend(z.discard.iter());
+            out.extend(z.owned());
             out.extend(z.tomb.iter());
         }
         out.extend(self.stock.iter());
         out.extend(self.boneyard.iter());
-        out.extend(
-            self.pyramid
-                .iter()
-                .filter(|s| s.card != NONE)
-                .map(|s| s.card),
-        );
+        out.extend(self.pyramid_cards());
         out.extend(
             self.frames
                 .iter()
