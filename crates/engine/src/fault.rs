@@ -37,6 +37,12 @@ impl From<u8> for FaultValue {
     }
 }
 
+impl From<u16> for FaultValue {
+    fn from(n: u16) -> Self {
+        FaultValue::Number(i32::from(n))
+    }
+}
+
 impl From<usize> for FaultValue {
     fn from(n: usize) -> Self {
         FaultValue::Number(i32::try_from(n).unwrap_or(i32::MAX))

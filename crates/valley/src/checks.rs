@@ -3,14 +3,15 @@
 //! ([`Valley::raw_decisions`]) and "why not?" ([`crate::explain`]) reports the first
 //! refusal of the same check, so the two can never disagree.
 
-use engine::{Refusal, Seat};
+use engine::Seat;
 
 use crate::actions::Slot;
 use crate::data::CardId;
+use crate::fault::{Fault, Key};
 use crate::state::{Program, Valley, NONE};
 
 /// Legal, or the first rule broken.
-pub(crate) type Check = Result<(), Refusal>;
+pub(crate) type Check = Result<(), Fault>;
 
 /// The pyramid's slots (K-Z9).
 pub(crate) const SLOTS: Slot = 6;
@@ -23,36 +24,47 @@ impl Valley {
         if self.zones(seat).hand.contains(&card) {
             Ok(())
         } else {
-            Err(Refusal::new(rule, "card_not_in_hand"))
+            Err(Fault::new(rule, "card_not_in_hand"))
         }
     }
 
     /// A slot holding a card `seat` may take, buy or sacrifice (K-Z9, K-E15).
     fn check_slot(&self, seat: Seat, slot: Slot, rule: &'static str) -> Check {
         if slot >= SLOTS {
-            return Err(Refusal::new("K-Z9", "no_such_slot"));
+            return Err(Fault::new("K-Z9", "no_such_slot"));
         }
         if !self.occupied(slot) {
-            return Err(Refusal::new(rule, "slot_empty"));
+            return Err(Fault::new(rule, "slot_empty"));
         }
         if !self.available_to(slot, seat) {
-            return Err(Refusal::new("K-E15", "slot_reserved"));
+            return Err(Fault::new("K-E15", "slot_reserved"));
         }
         Ok(())
     }
 
-    // rule K-T4a: a base card (anywhere with a purchase scope) the hand's gold can pay.
-    pub(crate) fn check_purchase(&self, seat: Seat, slot: Slot) -> Check {
-        if slot >= SLOTS {
-            return Err(Refusal::new("K-Z9", "no_such_slot"));
-        }
-        let scope = if self.turn.scope_uses > 0 {
+    /// rule K-T4a, K-E14: the slots a purchase may target now: the base row, or the whole
+    /// pyramid while a purchase scope is in force.
+    pub(crate) fn purchase_scope(&self) -> Slot {
+        if self.turn.scope_uses > 0 {
             SLOTS
         } else {
             BASE
-        };
-        if slot >= scope {
-            return Err(Refusal::new("K-T4", "slot_not_in_base"));
+        }
+    }
+
+    // rule K-T4a: a base card (anywhere with a purchase scope) the hand's gold can pay.
+    pub(crate) fn check_purchase(&self, seat: Seat, slot: Slot) -> Check {
+        self.check_purchase_with(seat, slot, self.hand_gold(seat))
+    }
+
+    /// [`Valley::check_purchase`] with the hand's `gold` counted by the caller: the listing
+    /// asks about every slot of one hand, and counted it once per slot (issue 52).
+    pub(crate) fn check_purchase_with(&self, seat: Seat, slot: Slot, gold: u16) -> Check {
+        if slot >= SLOTS {
+            return Err(Fault::new("K-Z9", "no_such_slot"));
+        }
+        if slot >= self.purchase_scope() {
+            return Err(Fault::new("K-T4", "slot_not_in_base"));
         }
         self.check_slot(seat, slot, "K-T4")?;
         let cost = u16::from(
@@ -61,11 +73,10 @@ impl Valley {
                 .card(self.pyramid[usize::from(slot)].card)
                 .cost,
         );
-        let gold = self.hand_gold(seat);
         if gold < cost {
-            return Err(Refusal::new("K-T4", "not_affordable")
-                .with("need", cost)
-                .with("have", gold));
+            return Err(Fault::new("K-T4", "not_affordable")
+                .with(Key::Need, cost)
+                .with(Key::Have, gold));
         }
         Ok(())
     }
@@ -74,7 +85,7 @@ impl Valley {
     pub(crate) fn check_play(&self, seat: Seat, card: CardId) -> Check {
         self.check_in_hand(seat, card, "K-T6")?;
         if self.config.rules.card(card).action.is_none() {
-            return Err(Refusal::new("K-T6", "card_has_no_action"));
+            return Err(Fault::new("K-T6", "card_has_no_action"));
         }
         let playable = self.program_playable(Program::Card(card), seat, |g| {
             g.zones_mut(seat).hand_remove(card);
@@ -82,7 +93,7 @@ impl Valley {
             g.turn.log(card);
         });
         if !playable {
-            return Err(Refusal::new("K-T7", "action_impossible"));
+            return Err(Fault::new("K-T7", "action_impossible"));
         }
         Ok(())
     }
@@ -91,7 +102,7 @@ impl Valley {
     pub(crate) fn check_entomb(&self, seat: Seat, card: CardId) -> Check {
         if self.turn.entombs_used >= self.turn.entomb_allowance {
             return Err(
-                Refusal::new("K-T8", "no_entomb_left").with("allowed", self.turn.entomb_allowance)
+                Fault::new("K-T8", "no_entomb_left").with(Key::Allowed, self.turn.entomb_allowance)
             );
         }
         self.check_in_hand(seat, card, "K-T8")
@@ -101,13 +112,13 @@ impl Valley {
     pub(crate) fn check_pharaoh(&self, seat: Seat) -> Check {
         let pharaoh = self.zones(seat).pharaoh;
         if pharaoh == NONE {
-            return Err(Refusal::new("K-T9", "no_pharaoh"));
+            return Err(Fault::new("K-T9", "no_pharaoh"));
         }
         if self.turn.pharaoh_used {
-            return Err(Refusal::new("K-T9", "pharaoh_used"));
+            return Err(Fault::new("K-T9", "pharaoh_used"));
         }
         if !self.program_playable(Program::Pharaoh(pharaoh), seat, |_| {}) {
-            return Err(Refusal::new("K-T9", "action_impossible"));
+            return Err(Fault::new("K-T9", "action_impossible"));
         }
         Ok(())
     }
@@ -116,7 +127,7 @@ impl Valley {
     pub(crate) fn check_pay(&self, seat: Seat, card: CardId) -> Check {
         self.check_in_hand(seat, card, "K-T4")?;
         if self.effective_gold(card) == 0 {
-            return Err(Refusal::new("K-T5", "card_has_no_gold"));
+            return Err(Fault::new("K-T5", "card_has_no_gold"));
         }
         Ok(())
     }
@@ -131,14 +142,14 @@ impl Valley {
     /// facts (so asking a seat reveals nothing).
     pub(crate) fn check_reaction(&self, reactor: Seat, card: CardId) -> Check {
         if self.config.rules.card(card).reaction.is_none() {
-            return Err(Refusal::new("K-R1", "card_has_no_reaction"));
+            return Err(Fault::new("K-R1", "card_has_no_reaction"));
         }
         let possible = self.program_playable(Program::Reaction(card), reactor, |g| {
             g.zones_mut(reactor).hand_remove(card);
             g.zones_mut(reactor).discard.push(card);
         });
         if !possible {
-            return Err(Refusal::new("K-R3", "reaction_impossible"));
+            return Err(Fault::new("K-R3", "reaction_impossible"));
         }
         Ok(())
     }

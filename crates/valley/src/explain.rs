@@ -173,7 +173,7 @@ fn refuse_in_step(
     seat: Seat,
     action: &Action,
 ) -> Result<(), Refusal> {
-    match (step, *action) {
+    let checked = match (step, *action) {
         (Pending::Menu, Action::BeginPurchase { slot }) => game.check_purchase(seat, slot),
         (Pending::Menu, Action::PlayAction { card }) => game.check_play(seat, card),
         (Pending::Menu, Action::Entomb { card }) => game.check_entomb(seat, card),
@@ -181,6 +181,15 @@ fn refuse_in_step(
         (Pending::Paying, Action::Pay { card }) => game.check_pay(seat, card),
         (Pending::Reaction, Action::React { card }) => game.check_react(seat, card),
         (Pending::Rebuild, Action::Sacrifice { slot }) => game.check_sacrifice(seat, slot),
+        _ => return refuse_outside_checks(game, step, action),
+    };
+    checked.map_err(Refusal::from)
+}
+
+/// The refusals of the steps whose decisions have no check of their own: the crumble's
+/// choice and the parts of an action.
+fn refuse_outside_checks(game: &Valley, step: Pending, action: &Action) -> Result<(), Refusal> {
+    match (step, *action) {
         // rule K-T17: only a base-centre gap under both middle cards asks.
         (Pending::Crumble, Action::CrumbleFrom { slot }) if slot != M0 && slot != M1 => {
             Err(Refusal::new("K-T17", "not_a_middle_slot"))

@@ -28,6 +28,7 @@ mod encoding;
 mod evaluation;
 pub mod events;
 mod explain;
+mod fault;
 mod fitted;
 pub mod pyramid;
 mod render;

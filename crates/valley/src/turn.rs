@@ -68,8 +68,10 @@ impl Valley {
         let hand = &self.zones(seat).hand;
         match self.phase {
             Phase::Play => {
-                for slot in 0..crate::checks::SLOTS {
-                    if self.check_purchase(seat, slot).is_ok() {
+                // The slots past the scope are refused by the check: not offered.
+                let gold = self.hand_gold(seat);
+                for slot in 0..self.purchase_scope() {
+                    if self.check_purchase_with(seat, slot, gold).is_ok() {
                         out.push(Action::BeginPurchase { slot });
                     }
                 }
