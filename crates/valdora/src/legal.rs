@@ -63,13 +63,17 @@ impl Valdora {
         match self.phase {
             Phase::Over => {}
             Phase::Move => {
-                let mut reach = self.reach();
-                while reach != 0 {
+                // The destinations `check_move` accepts, as one set: reachable (V-T1) and
+                // the fee affordable (V-T2). Checking each candidate in turn recomputed the
+                // reach and walked the pawns once per destination (issue 52).
+                let mut legal = self.destinations();
+                while legal != 0 {
                     out.push(Action::Move {
-                        to: reach.trailing_zeros() as Space,
+                        to: legal.trailing_zeros() as Space,
                     });
-                    reach &= reach - 1;
+                    legal &= legal - 1;
                 }
+                return;
             }
             Phase::Act { committed } => self.push_act_candidates(committed, out),
         }
@@ -98,15 +102,33 @@ impl Valdora {
     /// rule V-T1 with V-T2: whether the current player has a destination it may choose
     /// (V-T3 otherwise).
     pub(crate) fn has_destination(&self) -> bool {
-        let mut reach = self.reach();
-        while reach != 0 {
-            let to = reach.trailing_zeros() as Space;
-            reach &= reach - 1;
-            if self.check_meeting_fee(to).is_ok() {
-                return true;
+        self.destinations() != 0
+    }
+
+    /// rule V-T1 with V-T2: the spaces `check_move` accepts, as a set.
+    fn destinations(&self) -> SpaceSet {
+        self.reach() & !self.fees_unaffordable()
+    }
+
+    /// rule V-T2: the spaces where the current pawn would meet more pawns than it has
+    /// coins, the set form of [`Valdora::check_meeting_fee`]: counted once per other pawn,
+    /// not once per destination.
+    fn fees_unaffordable(&self) -> SpaceSet {
+        let coins = self.me().coins;
+        if usize::from(coins) >= usize::from(self.seats) - 1 {
+            return 0; // no space holds more pawns than the coins
+        }
+        let mut unaffordable: SpaceSet = 0;
+        for other in 0..self.seats {
+            let at = self.players[usize::from(other)].space;
+            if other != self.current && unaffordable & 1 << at == 0 {
+                let fee = self.pawns_met(at).count();
+                if fee > usize::from(coins) {
+                    unaffordable |= 1 << at;
+                }
             }
         }
-        false
+        unaffordable
     }
 
     /// The steps that may be legal on the pawn's space at this step of the turn (V-T4);
