@@ -18,14 +18,23 @@ impl Pandoria {
         cost: u8,
         mut f: impl FnMut(Option<Resource>),
     ) {
-        for pay in [
-            None,
-            Some(Resource::Crystal),
-            Some(Resource::Gold),
-            Some(Resource::Wood),
-        ] {
-            if self.pay_check(seat, resource, cost, pay).is_ok() {
-                f(pay);
+        if self.pay_check(seat, resource, cost, None).is_ok() {
+            // P-T7: paying from the resource itself excludes the Market (`pay_not_needed`
+            // for every other way), so the other three need no check (issue 52: this is
+            // the listing's most frequent case).
+            f(None);
+            return;
+        }
+        if self
+            .player(seat)
+            .visible(self.rules(), Building::Market)
+            .is_none()
+        {
+            return; // P-B6: without a Market every other way is `no_market`
+        }
+        for pay in [Resource::Crystal, Resource::Gold, Resource::Wood] {
+            if self.pay_check(seat, resource, cost, Some(pay)).is_ok() {
+                f(Some(pay));
             }
         }
     }
