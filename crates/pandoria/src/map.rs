@@ -25,6 +25,33 @@ const FLAG_CLOSED: u8 = 2;
 /// their own two regions and the regions of their ten other neighbours can close.
 pub type Closed = ArrayVec<[Cell; 16]>;
 
+/// The legal double placements of one position (P-G6): each first cell, in (r, q) order,
+/// with one bit per direction in which the tile's second half may lie.
+#[derive(Debug, Clone)]
+pub struct DoublePlacements {
+    starts: [(Cell, u8); MAX_CELLS],
+    len: usize,
+}
+
+impl DoublePlacements {
+    /// Calls `out(at, dir)` for each placement, in (r, q) order of `at`, then direction;
+    /// with `identical_halves` only d0..d2 (see [`Map::double_placements`]).
+    pub fn each(&self, identical_halves: bool, mut out: impl FnMut(Cell, Dir)) {
+        let allowed: u8 = if identical_halves {
+            0b000_111
+        } else {
+            0b111_111
+        };
+        for &(at, dirs) in &self.starts[..self.len] {
+            let mut dirs = dirs & allowed;
+            while dirs != 0 {
+                out(at, dirs.trailing_zeros() as Dir);
+                dirs &= dirs - 1;
+            }
+        }
+    }
+}
+
 /// A land hex as placed: terrain and symbol count (P-G3).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Hex {
@@ -227,35 +254,46 @@ impl Map {
         &self,
         board: &Board,
         identical_halves: bool,
-        mut out: impl FnMut(Cell, Dir),
+        out: impl FnMut(Cell, Dir),
     ) {
-        let allowed: u8 = if identical_halves {
-            0b000_111
-        } else {
-            0b111_111
+        self.double_placement_dirs(board)
+            .each(identical_halves, out);
+    }
+
+    /// Every legal double placement, found once for every tile a seat may place (the
+    /// listing of a seat with two tiles found them twice; issue 52).
+    ///
+    /// A placement covers two empty cells, one of them placeable (P-G6). Both kinds of
+    /// first cell are found from the placeable cells alone, which are few: a placeable
+    /// `c` starts a placement towards each empty neighbour, and an empty, not placeable
+    /// neighbour `x` of `c` (in direction `d` from it) starts one back towards `c`, in
+    /// direction `opposite(d)`. This visits the placeable cells' neighbours once, where
+    /// asking each candidate start about its six neighbours visited three times as many.
+    pub fn double_placement_dirs(&self, board: &Board) -> DoublePlacements {
+        let mut dirs = [0u8; MAX_CELLS];
+        let mut starts = CellSet::EMPTY;
+        for c in self.placeable.intersection(self.empty).iter() {
+            for (d, &x) in (0..).zip(board.neighbours(c)) {
+                if !self.empty.contains(x) {
+                    continue; // also NO_CELL: off the map
+                }
+                dirs[usize::from(c)] |= 1 << d;
+                starts.insert(c);
+                if !self.placeable.contains(x) {
+                    dirs[usize::from(x)] |= 1 << opposite(d);
+                    starts.insert(x);
+                }
+            }
+        }
+        let mut found = DoublePlacements {
+            starts: [(NO_CELL, 0); MAX_CELLS],
+            len: 0,
         };
-        // A placement starts on a placeable cell or on an empty neighbour of one.
-        let mut starts = self.placeable;
-        for c in self.placeable.iter() {
-            starts = starts.union(board.neighbour_set(c));
+        for at in starts.iter() {
+            found.starts[found.len] = (at, dirs[usize::from(at)]);
+            found.len += 1;
         }
-        for at in starts.intersection(self.empty).iter() {
-            let partners = if self.placeable.contains(at) {
-                &self.empty
-            } else {
-                &self.placeable
-            };
-            // One bit per direction whose neighbour completes a placement; branch-free.
-            let mut dirs = 0u8;
-            for (dir, &n) in board.neighbours(at).iter().enumerate() {
-                dirs |= u8::from(partners.contains(n)) << dir;
-            }
-            dirs &= allowed;
-            while dirs != 0 {
-                out(at, dirs.trailing_zeros() as Dir);
-                dirs &= dirs - 1;
-            }
-        }
+        found
     }
 
     /// Whether any double placement is legal (P-T1).

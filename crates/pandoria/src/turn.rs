@@ -35,9 +35,10 @@ impl Pandoria {
             Phase::Over => {}
             Phase::Place => {
                 let rules = &*self.config.rules;
+                let placements = self.map.double_placement_dirs(&rules.board);
                 for &tile in p.tiles.iter() {
                     let [a, b] = rules.double_tiles[usize::from(tile)];
-                    self.map.double_placements(&rules.board, a == b, |at, dir| {
+                    placements.each(a == b, |at, dir| {
                         out.push(Action::PlaceTile { tile, at, dir })
                     });
                 }

@@ -96,12 +96,25 @@ fn double_placements_have_no_duplicates() {
             .unwrap();
         map.place_double(&board, pair[0], dir, hex(Forest, 1), hex(Hill, 1));
     }
+    let listed = listed_in_order_equal_to_brute_force(&board, &map);
+    // Identical halves: one of each mirrored pair.
+    let mut identical: Vec<(Cell, Dir)> = Vec::new();
+    map.double_placements(&board, true, |c, d| identical.push((c, d)));
+    assert_eq!(identical.len() * 2, listed.len());
+    assert!(identical.iter().all(|&(_, d)| d < 3));
+    // Out of range is refused, never a panic.
+    assert!(!map.double_legal(&board, 250, 0));
+    assert!(!map.double_legal(&board, 0, 6));
+    assert!(!map.single_legal(250));
+}
+
+/// rule P-G6: the listed double placements are, without duplicates and in (r, q) order of
+/// the first cell then direction, exactly those a brute force over every cell and
+/// direction finds, and `double_legal` agrees on every one. Returns the listing.
+fn listed_in_order_equal_to_brute_force(board: &Board, map: &Map) -> Vec<(Cell, Dir)> {
     let mut listed: Vec<(Cell, Dir)> = Vec::new();
-    map.double_placements(&board, false, |c, d| listed.push((c, d)));
-    let set: HashSet<(Cell, Dir)> = listed.iter().copied().collect();
-    assert_eq!(set.len(), listed.len(), "no duplicates");
-    // Brute force over every cell and direction.
-    let mut brute = HashSet::new();
+    map.double_placements(board, false, |c, d| listed.push((c, d)));
+    let mut brute = Vec::new();
     for at in 0..board.len() as Cell {
         for d in 0..6 {
             let Some(other) = board.neighbour(at, d) else {
@@ -116,23 +129,15 @@ fn double_placements_have_no_duplicates() {
                         .any(|&n| n != NO_CELL && map.anchors().contains(n))
                 });
             if ok {
-                brute.insert((at, d));
-                assert!(map.double_legal(&board, at, d));
+                brute.push((at, d));
+                assert!(map.double_legal(board, at, d));
             } else {
-                assert!(!map.double_legal(&board, at, d));
+                assert!(!map.double_legal(board, at, d));
             }
         }
     }
-    assert_eq!(set, brute);
-    // Identical halves: one of each mirrored pair.
-    let mut identical: Vec<(Cell, Dir)> = Vec::new();
-    map.double_placements(&board, true, |c, d| identical.push((c, d)));
-    assert_eq!(identical.len() * 2, listed.len());
-    assert!(identical.iter().all(|&(_, d)| d < 3));
-    // Out of range is refused, never a panic.
-    assert!(!map.double_legal(&board, 250, 0));
-    assert!(!map.double_legal(&board, 0, 6));
-    assert!(!map.single_legal(250));
+    assert_eq!(listed, brute, "listing against brute force, in order");
+    listed
 }
 
 // rule P-G8: a region is a side-connected set of one terrain; printed hexes join it;
@@ -302,8 +307,7 @@ proptest! {
             let before: HashSet<Vec<Cell>> = brute_regions(&board, &map)
                 .into_iter().filter(|r| r.1).map(|r| r.0).collect();
             let closed = if kind < 6 {
-                let mut options = Vec::new();
-                map.double_placements(&board, false, |c, d| options.push((c, d)));
+                let options = listed_in_order_equal_to_brute_force(&board, &map);
                 if options.is_empty() { break; }
                 let (at, dir) = options[usize::from(pick) % options.len()];
                 let a = Terrain::ALL[usize::from(kind % 4)];
