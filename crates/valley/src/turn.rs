@@ -43,7 +43,7 @@ impl Valley {
                 Stage::Choosing => {
                     let mut options = crate::effects::Options::new();
                     self.part_options(f, &part, self.frame_chooser(f), &mut options);
-                    out.extend(options);
+                    out.extend_from_slice(&options);
                     if f.picks >= part.min {
                         out.push(Action::Done);
                     }
