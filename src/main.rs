@@ -32,7 +32,7 @@ use clap::{Parser, Subcommand};
 use tabletop::games;
 
 /// The server builds and drops many small JSON values per move (views, patches, messages);
-/// mimalloc measured faster than the system allocator there (docs/benchmarks.md).
+/// mimalloc measured faster than the system allocator there (`git show 7a5cde1:docs/benchmarks.md`, "Before the allocator change").
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 

@@ -33,7 +33,7 @@ const HARD_BY_ROLLOUT: &str = hard_rollout!(":candidates=6");
 /// candidates"). The other seats' turns in the samples are played with the fitted
 /// evaluation without the supply (`others=fast`): with it there too, the samples cost more
 /// and `hard` won less; with it in the seat's own turns only, as much against three
-/// `greedy` and more in the levels' round robin (docs/benchmarks.md, "Valley: the supply
+/// `greedy` and more in the levels' round robin (docs/experiments/bots-valley.md, "Valley: the supply
 /// for the seat's own turns").
 const HARD_BY_ROLLOUT_VALLEY: &str = hard_rollout!(":others=fast");
 

@@ -1,5 +1,5 @@
 //! The weights of Valley's fitted evaluation, one per feature of `evaluation::FEATURES`
-//! (docs/bots.md, "Fitted evaluations"). Tuned by play, 2026-11-28 (docs/benchmarks.md,
+//! (docs/bots.md, "Fitted evaluations"). Tuned by play, 2026-11-28 (docs/experiments/bots-valley.md,
 //! "Valley: the entombments left" and "Valley: the supply"), greedy with the weights
 //! against three greedy bots, 1,200 games a candidate on seeds 7000..:
 //!
@@ -13,13 +13,13 @@
 //!   for its own turns only ([`FAST_WEIGHTS`]).
 //! - `entomber_draws` (the draws left of the owned cards that entomb beyond the allowance)
 //!   at 0.5: 55.7%; 0.25 and 0.75 won 54.4% and 55.4%, 1 and 2 won 51.6% and 35.4%
-//!   (docs/benchmarks.md, "Valley: the cards that entomb more").
+//!   (docs/experiments/bots-valley.md, "Valley: the cards that entomb more").
 
 pub const WEIGHTS: [f64; 11] = [1.0, 0.0, 0.0, 0.4, 0.075, 0.0, 0.0, 0.0, 0.4, 0.05, 0.5];
 
 /// The fitted weights without `supply_reachable` (`Game::evaluate_fast`): it reads the
 /// whole stock at every position, and `hard` models the other seats' turns in its samples
-/// with these (docs/benchmarks.md, "Valley: the supply for the seat's own turns").
+/// with these (docs/experiments/bots-valley.md, "Valley: the supply for the seat's own turns").
 pub const FAST_WEIGHTS: [f64; 11] = {
     let mut weights = WEIGHTS;
     weights[crate::evaluation::SUPPLY_REACHABLE] = 0.0;

@@ -689,7 +689,7 @@ impl Store for SqlStore {
     /// SQLite's own checkpoints (turned off: `wal_autocheckpoint = 0`) run inside the
     /// commit that fills the log past 1,000 pages, and every move waiting for the next
     /// commit waited for them too: up to 70 ms with `--sync normal`, the longest stalls of
-    /// a paced load (docs/benchmarks.md). The writer runs this one at most every
+    /// a paced load (docs/experiments/server-load.md, "Steps of 2026-11-24 (evening)"). The writer runs this one at most every
     /// [`CHECKPOINT_EVERY`], after it has acknowledged a batch. Run by the writer, it is
     /// never overtaken by a commit, so it leaves every frame in the database file and the
     /// next commit starts the log over from its beginning: a checkpoint on a connection of
