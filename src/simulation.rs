@@ -235,6 +235,11 @@ impl Stats {
         self.games
     }
 
+    /// The number of actions applied over the games counted.
+    pub fn actions(&self) -> u64 {
+        self.actions
+    }
+
     /// The report of the merged run; `provisional_data` is how many entries of the
     /// component data in use are placeholders.
     pub fn summary(&self, game: &'static str, run: RunShape, provisional_data: usize) -> Summary {
