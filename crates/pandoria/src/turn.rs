@@ -38,8 +38,10 @@ impl Pandoria {
                 let placements = self.map.double_placement_dirs(&rules.board);
                 for &tile in p.tiles.iter() {
                     let [a, b] = rules.double_tiles[usize::from(tile)];
-                    placements.each(a == b, |at, dir| {
-                        out.push(Action::PlaceTile { tile, at, dir })
+                    placements.push_each(a == b, out, |at, dir| Action::PlaceTile {
+                        tile,
+                        at,
+                        dir,
                     });
                 }
                 if p.castles > 0 {
