@@ -3,7 +3,7 @@
 //! reports the first refusal of the same check, so the two can never disagree.
 
 use crate::actions::{Action, Items};
-use crate::board::{Space, SpaceKind, SpaceSet};
+use crate::board::{Space, SpaceKind, SpaceSet, MAX_SPACES};
 use crate::books::BookKind;
 use crate::components::{Color, Face, Gem, Gems, Item, Side};
 use crate::fault::{Fault, Key};
@@ -55,11 +55,20 @@ fn part_of(action: &Action) -> Option<Committed> {
     }
 }
 
+/// Lists `action` when the check of its kind accepts it. The listing calls each kind's
+/// check itself: asking [`Valdora::check`] dispatched on the kind of every candidate, an
+/// indirect jump the processor mispredicted for a third of Valdora's playout time
+/// (issue 52).
+fn offer(out: &mut Vec<Action>, action: Action, check: Check) {
+    if check.is_ok() {
+        out.push(action);
+    }
+}
+
 impl Valdora {
     // ----- listing ----------------------------------------------------------------------
 
     pub(crate) fn push_legal(&self, out: &mut Vec<Action>) {
-        let first = out.len();
         match self.phase {
             Phase::Over => {}
             Phase::Move => {
@@ -73,19 +82,9 @@ impl Valdora {
                     });
                     legal &= legal - 1;
                 }
-                return;
             }
             Phase::Act { committed } => self.push_act_candidates(committed, out),
         }
-        // Keep, in order, the candidates the checks accept.
-        let mut kept = first;
-        for index in first..out.len() {
-            if self.check(&out[index]).is_ok() {
-                out.swap(kept, index);
-                kept += 1;
-            }
-        }
-        out.truncate(kept);
     }
 
     /// Whether `action` is one [`Valdora::push_legal`] lists, without listing: the check
@@ -111,34 +110,43 @@ impl Valdora {
     }
 
     /// rule V-T2: the spaces where the current pawn would meet more pawns than it has
-    /// coins, the set form of [`Valdora::check_meeting_fee`]: counted once per other pawn,
-    /// not once per destination.
+    /// coins, the set form of [`Valdora::check_meeting_fee`] (`pawns_met`: the other
+    /// pawns there, none on a silver mine), counted once per other pawn rather than once
+    /// per destination, and without a branch on where the pawns stand.
     fn fees_unaffordable(&self) -> SpaceSet {
         let coins = self.me().coins;
         if usize::from(coins) >= usize::from(self.seats) - 1 {
             return 0; // no space holds more pawns than the coins
         }
+        let board = &self.config.rules.board;
+        let mut met = [0u8; MAX_SPACES];
+        for (seat, player) in (0..self.seats).zip(&self.players) {
+            met[usize::from(player.space)] += u8::from(seat != self.current);
+        }
         let mut unaffordable: SpaceSet = 0;
-        for other in 0..self.seats {
-            let at = self.players[usize::from(other)].space;
-            if other != self.current && unaffordable & 1 << at == 0 {
-                let fee = self.pawns_met(at).count();
-                if fee > usize::from(coins) {
-                    unaffordable |= 1 << at;
-                }
-            }
+        for player in &self.players[..usize::from(self.seats)] {
+            let at = player.space;
+            let fee_free = board.kind(at) == SpaceKind::SilverMine;
+            unaffordable |= SpaceSet::from((met[usize::from(at)] > coins) & !fee_free) << at;
         }
         unaffordable
     }
 
-    /// The steps that may be legal on the pawn's space at this step of the turn (V-T4);
-    /// [`Valdora::check`] decides. Leaving out what the checks refuse anyway (a begun action
-    /// excludes the others; each space offers its own action) only saves checking it, and
-    /// the rest keep their order, so random play picks the same actions.
+    /// The steps that may be legal on the pawn's space at this step of the turn (V-T4),
+    /// each kept when the check of its own kind accepts it ([`offer`]). Only steps the
+    /// turn's step allows are candidates ([`Valdora::check_step`] would accept each), so
+    /// the list is what [`Valdora::check`] accepts; leaving out what the checks refuse
+    /// anyway (a begun action excludes the others; each space offers its own action) only
+    /// saves checking it, and the rest keep their order, so random play picks the same
+    /// actions.
     fn push_act_candidates(&self, committed: Option<Committed>, out: &mut Vec<Action>) {
         match committed {
-            None => out.extend([Action::Pass, Action::TakeProvisions, Action::RefillSilver]),
-            Some(_) => out.push(Action::End),
+            None => {
+                out.push(Action::Pass);
+                offer(out, Action::TakeProvisions, self.check_provisions());
+                offer(out, Action::RefillSilver, self.check_refill());
+            }
+            Some(_) => offer(out, Action::End, self.check_end()),
         }
         let may = |part: Committed| committed.is_none_or(|begun| begun == part);
         let me = self.me();
@@ -153,10 +161,12 @@ impl Valdora {
                 let supply = self.load_supply();
                 for gem in Gem::ALL.into_iter().filter(|g| supply[g.index()] > 0) {
                     for onto in [Item::for_gem(gem), Item::Horse, Item::Cart] {
-                        out.push(Action::Load { gem, onto });
+                        offer(out, Action::Load { gem, onto }, self.check_load(gem, onto));
                     }
                 }
-                out.extend([Item::Horse, Item::Cart].map(|from| Action::Unload { from }));
+                for from in [Item::Horse, Item::Cart] {
+                    offer(out, Action::Unload { from }, self.check_unload(from));
+                }
             }
             SpaceKind::PatronHouse { color } if may(Committed::Complete) => {
                 self.push_complete_candidates(color, out)
@@ -167,7 +177,7 @@ impl Valdora {
 
     /// The buying steps that may be legal at this book city (V-A1): page turns, and the
     /// purchases of the book's kind, equipment paid from the items carrying gold (any other
-    /// is refused); [`Valdora::check`] decides.
+    /// is refused); their checks decide.
     fn push_buy_candidates(&self, out: &mut Vec<Action>) {
         let me = self.me();
         let kind = self
@@ -177,13 +187,18 @@ impl Valdora {
             .book_at(me.space)
             .map(BookKind::of_book);
         for side in [Side::Left, Side::Right] {
-            out.push(Action::Turn { from: side });
+            offer(out, Action::Turn { from: side }, self.check_turn(side));
             match kind {
-                Some(BookKind::Commission) => out.push(Action::BuyCommission { side }),
+                Some(BookKind::Commission) => offer(
+                    out,
+                    Action::BuyCommission { side },
+                    self.check_buy_commission(side),
+                ),
                 Some(BookKind::Equipment) => {
                     for gold_from in Item::ALL {
                         if me.gems[gold_from.index()] == Some(Gem::Gold) {
-                            out.push(Action::BuyEquipment { side, gold_from });
+                            let check = self.check_buy_equipment(side, gold_from);
+                            offer(out, Action::BuyEquipment { side, gold_from }, check);
                         }
                     }
                 }
@@ -193,7 +208,8 @@ impl Valdora {
         if kind == Some(BookKind::Commission) {
             for commission in 0..MAX_INCOMPLETE as u8 {
                 for side in [Side::Left, Side::Right] {
-                    out.push(Action::Return { commission, side });
+                    let check = self.check_return(commission, side);
+                    offer(out, Action::Return { commission, side }, check);
                 }
             }
         }
@@ -202,7 +218,7 @@ impl Valdora {
     /// The payments that may complete a held commission here (V-A3), in the order of the
     /// sets of loaded items: none for a commission of another house, the empty set for a
     /// silver-coin one, and the sets of as many items as gems wanted for the others (any
-    /// other set is refused); [`Valdora::check`] decides.
+    /// other set is refused); their check decides.
     fn push_complete_candidates(&self, house: Color, out: &mut Vec<Action>) {
         let me = self.me();
         let loaded = Item::ALL
@@ -223,10 +239,16 @@ impl Valdora {
             let mut subset = loaded;
             loop {
                 if subset.count_ones() == items {
-                    out.push(Action::Complete {
-                        commission,
-                        pay_from: Items(subset),
-                    });
+                    let pay_from = Items(subset);
+                    let check = self.check_complete(commission, pay_from);
+                    offer(
+                        out,
+                        Action::Complete {
+                            commission,
+                            pay_from,
+                        },
+                        check,
+                    );
                 }
                 if subset == 0 {
                     break;
