@@ -84,6 +84,13 @@ impl Valley {
     // rule K-T6: a hand card whose action is playable (K-T7a).
     pub(crate) fn check_play(&self, seat: Seat, card: CardId) -> Check {
         self.check_in_hand(seat, card, "K-T6")?;
+        self.check_play_held(seat, card)
+    }
+
+    /// [`Valley::check_play`] of a card the caller took from the hand: the listing walks
+    /// the hand, and asking the hand again for each of its cards was a search with a
+    /// branch the processor could not guess (issue 52).
+    pub(crate) fn check_play_held(&self, seat: Seat, card: CardId) -> Check {
         if self.config.rules.card(card).action.is_none() {
             return Err(Fault::new("K-T6", "card_has_no_action"));
         }
@@ -100,12 +107,18 @@ impl Valley {
 
     // rule K-T8: one entombment a turn unless an effect grants more.
     pub(crate) fn check_entomb(&self, seat: Seat, card: CardId) -> Check {
+        self.check_entomb_allowance()?;
+        self.check_in_hand(seat, card, "K-T8")
+    }
+
+    /// [`Valley::check_entomb`] of any card the caller took from the hand: the allowance.
+    pub(crate) fn check_entomb_allowance(&self) -> Check {
         if self.turn.entombs_used >= self.turn.entomb_allowance {
             return Err(
                 Fault::new("K-T8", "no_entomb_left").with(Key::Allowed, self.turn.entomb_allowance)
             );
         }
-        self.check_in_hand(seat, card, "K-T8")
+        Ok(())
     }
 
     // rule K-T9: a pharaoh, once a turn, when its ability is playable.
@@ -126,6 +139,11 @@ impl Valley {
     // rule K-T4b: payment is one hand card with effective gold at a time.
     pub(crate) fn check_pay(&self, seat: Seat, card: CardId) -> Check {
         self.check_in_hand(seat, card, "K-T4")?;
+        self.check_pay_held(card)
+    }
+
+    /// [`Valley::check_pay`] of a card the caller took from the hand.
+    pub(crate) fn check_pay_held(&self, card: CardId) -> Check {
         if self.effective_gold(card) == 0 {
             return Err(Fault::new("K-T5", "card_has_no_gold"));
         }

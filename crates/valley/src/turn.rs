@@ -75,15 +75,14 @@ impl Valley {
                         out.push(Action::BeginPurchase { slot });
                     }
                 }
+                // The cards come from the hand: their checks need not ask it again.
                 for card in distinct(hand) {
-                    if self.check_play(seat, card).is_ok() {
+                    if self.check_play_held(seat, card).is_ok() {
                         out.push(Action::PlayAction { card });
                     }
                 }
-                for card in distinct(hand) {
-                    if self.check_entomb(seat, card).is_ok() {
-                        out.push(Action::Entomb { card });
-                    }
+                if self.check_entomb_allowance().is_ok() {
+                    out.extend(distinct(hand).map(|card| Action::Entomb { card }));
                 }
                 if self.check_pharaoh(seat).is_ok() {
                     out.push(Action::UsePharaoh);
@@ -92,7 +91,7 @@ impl Valley {
             }
             Phase::Paying { .. } => {
                 for card in distinct(hand) {
-                    if self.check_pay(seat, card).is_ok() {
+                    if self.check_pay_held(card).is_ok() {
                         out.push(Action::Pay { card });
                     }
                 }
@@ -103,7 +102,7 @@ impl Valley {
             } => {
                 let reactor = self.seat_after(seat, offset);
                 for card in distinct(&self.zones(reactor).hand) {
-                    if self.check_react(reactor, card).is_ok() {
+                    if self.check_reaction(reactor, card).is_ok() {
                         out.push(Action::React { card });
                     }
                 }
