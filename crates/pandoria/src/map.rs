@@ -25,34 +25,37 @@ const FLAG_CLOSED: u8 = 2;
 /// their own two regions and the regions of their ten other neighbours can close.
 pub type Closed = ArrayVec<[Cell; 16]>;
 
-/// The legal double placements of one position (P-G6): each first cell, in (r, q) order,
-/// with one bit per direction in which the tile's second half may lie.
+/// The legal double placements of one position (P-G6): the first cells, and for each one
+/// bit per direction in which the tile's second half may lie.
 #[derive(Debug, Clone)]
 pub struct DoublePlacements {
-    starts: [(Cell, u8); MAX_CELLS],
-    len: usize,
+    starts: CellSet,
+    /// Indexed by any `Cell` (NO_CELL included), so that finding them needs no bounds.
+    dirs: [u8; Cell::MAX as usize + 1],
 }
 
 impl DoublePlacements {
-    /// Calls `out(at, dir)` for each placement, in (r, q) order of `at`, then direction;
-    /// with `identical_halves` only d0..d2 (see [`Map::double_placements`]).
-    pub fn each(&self, identical_halves: bool, mut out: impl FnMut(Cell, Dir)) {
-        let allowed: u8 = if identical_halves {
+    fn allowed(identical_halves: bool) -> u8 {
+        if identical_halves {
             0b000_111
         } else {
             0b111_111
-        };
-        for &(at, dirs) in &self.starts[..self.len] {
-            let mut dirs = dirs & allowed;
+        }
+    }
+
+    /// Calls `out(at, dir)` for each placement, in (r, q) order of `at`, then direction;
+    /// with `identical_halves` only d0..d2 (see [`Map::double_placements`]).
+    pub fn each(&self, identical_halves: bool, mut out: impl FnMut(Cell, Dir)) {
+        let allowed = Self::allowed(identical_halves);
+        for at in self.starts.iter() {
+            let mut dirs = self.dirs[usize::from(at)] & allowed;
             while dirs != 0 {
                 out(at, dirs.trailing_zeros() as Dir);
                 dirs &= dirs - 1;
             }
         }
     }
-}
 
-impl DoublePlacements {
     /// Appends `make(at, dir)` for each placement to `out`, in the order of
     /// [`DoublePlacements::each`], without a branch per placement: every direction of
     /// every first cell is written, and the end of the list advances past the legal
@@ -64,16 +67,12 @@ impl DoublePlacements {
         out: &mut Vec<A>,
         make: impl Fn(Cell, Dir) -> A,
     ) {
-        let allowed: u8 = if identical_halves {
-            0b000_111
-        } else {
-            0b111_111
-        };
+        let allowed = Self::allowed(identical_halves);
         let start = out.len();
-        out.resize(start + 6 * self.len, make(NO_CELL, 0));
+        out.resize(start + 6 * self.starts.len(), make(NO_CELL, 0));
         let mut end = start;
-        for &(at, dirs) in &self.starts[..self.len] {
-            let dirs = dirs & allowed;
+        for at in self.starts.iter() {
+            let dirs = self.dirs[usize::from(at)] & allowed;
             for dir in 0..6 {
                 out[end] = make(at, dir);
                 end += usize::from(dirs >> dir & 1);
@@ -302,27 +301,23 @@ impl Map {
     /// asking each candidate start about its six neighbours visited three times as many.
     /// Branch-free, as the cells' contents are what a branch would have to guess.
     pub fn double_placement_dirs(&self, board: &Board) -> DoublePlacements {
-        // Indexed by any `Cell`, NO_CELL included: off-map neighbours add nothing to it.
-        let mut dirs = [0u8; Cell::MAX as usize + 1];
-        let mut starts = CellSet::EMPTY;
+        let mut found = DoublePlacements {
+            starts: CellSet::EMPTY,
+            dirs: [0; Cell::MAX as usize + 1],
+        };
         let placeable = self.placeable.intersection(self.empty);
+        let mut near = placeable;
         for c in placeable.iter() {
-            starts = starts.union(board.neighbour_set(c));
+            near = near.union(board.neighbour_set(c));
             for (d, &x) in (0..).zip(board.neighbours(c)) {
+                // Off-map neighbours (NO_CELL) are never empty: they add nothing.
                 let empty = u8::from(self.empty.contains(x));
                 let free_start = empty & u8::from(!self.placeable.contains(x));
-                dirs[usize::from(c)] |= empty << d;
-                dirs[usize::from(x)] |= free_start << opposite(d);
+                found.dirs[usize::from(c)] |= empty << d;
+                found.dirs[usize::from(x)] |= free_start << opposite(d);
             }
         }
-        let mut found = DoublePlacements {
-            starts: [(NO_CELL, 0); MAX_CELLS],
-            len: 0,
-        };
-        for at in starts.union(placeable).intersection(self.empty).iter() {
-            found.starts[found.len] = (at, dirs[usize::from(at)]);
-            found.len += 1;
-        }
+        found.starts = near.intersection(self.empty);
         found
     }
 
