@@ -3,6 +3,7 @@
 
 mod accounts;
 mod chat;
+mod migrations;
 mod passkeys;
 mod ratings;
 mod settings;
@@ -14,7 +15,6 @@ use std::time::{Duration, Instant};
 
 use async_trait::async_trait;
 use sqlx::any::{AnyPoolOptions, AnyRow};
-use sqlx::migrate::Migrator;
 use sqlx::postgres::PgListener;
 use sqlx::{AnyPool, Connection, Executor, Row};
 use tokio::sync::mpsc;
@@ -23,9 +23,6 @@ use super::{
     Change, Commit, GameRow, LobbyQuery, MoveRow, SeatEvent, SeatRecord, Status, StatusCounts,
     Store, StoreError,
 };
-
-static SQLITE_MIGRATIONS: Migrator = sqlx::migrate!("migrations/sqlite");
-static POSTGRES_MIGRATIONS: Migrator = sqlx::migrate!("migrations/postgres");
 
 /// SQLite's `synchronous` setting for the write-ahead log: what an acknowledged move
 /// survives (docs/server.md).
@@ -158,10 +155,9 @@ impl SqlStore {
         })
         .await
         .map_err(opened)?;
-        let migrator = match backend {
-            Backend::Sqlite => &SQLITE_MIGRATIONS,
-            Backend::Postgres => &POSTGRES_MIGRATIONS,
-        };
+        let migrator = migrations::migrator(backend == Backend::Postgres)
+            .await
+            .map_err(|e| StoreError::Open(format!("the migrations: {e}")))?;
         let migrated = match backend {
             // On a connection of its own with foreign keys off (sqlx turns them on), as
             // rebuilding a table that others reference needs; off outside the migration's
