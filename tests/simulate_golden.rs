@@ -28,6 +28,7 @@ fn golden_path(game: &str, players: u64) -> PathBuf {
 
 fn check(game: &str, players: u64, games: u64) {
     let (p, n) = (players.to_string(), games.to_string());
+    // `simulate_json` adds `--json`.
     let args = [
         game,
         "--players",
