@@ -39,7 +39,6 @@ fn check(game: &str, players: u64, games: u64) {
         "1",
         "--threads",
         "2",
-        "--json",
     ];
     let mut summary = simulate_json(&args);
     let object = summary.as_object_mut().expect("a JSON object");
