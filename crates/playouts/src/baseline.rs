@@ -186,11 +186,7 @@ mod tests {
                 seed: 1,
                 games: 50,
             },
-            counted: Counted {
-                actions: 1000,
-                instructions: (per_action * 1000.0) as u64,
-                instructions_per_action: per_action,
-            },
+            counted: measured(per_action),
         };
         let baseline = Baseline {
             tolerance: 0.1,
@@ -206,6 +202,7 @@ mod tests {
         (baseline, expected)
     }
 
+    /// A count of 1,000 actions at `per_action` instructions each.
     fn measured(per_action: f64) -> Counted {
         Counted {
             actions: 1000,
