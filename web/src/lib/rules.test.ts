@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { LANGUAGES } from './i18n.svelte'
 import { filterRules, loadRules, ruleIds, type RulesDoc } from './rules'
+import { CLIENT_GAMES } from '../games'
 
-const GAMES = ['valdora', 'valley', 'pandoria']
+// Every game the client draws (found by folder), so a new game's rules panel is checked too.
+const GAMES = CLIENT_GAMES
 
 describe('the rules panel texts', () => {
   it.each(GAMES)('%s has the same rule ids and sections, in order, in every language, none empty', async (game) => {
