@@ -5,12 +5,12 @@ import { render } from 'svelte/server'
 import { describe, expect, it } from 'vitest'
 import type { Action } from '../../generated/pandoria/Action'
 import type { Legal } from '../types'
+import { groupByTarget } from '../kit/targets'
 import Board from './Board.svelte'
 import { BOARD, neighbour } from './board'
 import {
   cellKey,
   doublePlacements,
-  groupByTarget,
   isDoublePlacement,
   secondCell,
   sendsAtOnce,
@@ -77,7 +77,7 @@ describe('targetOf', () => {
 })
 
 describe.each(POSITIONS.map((p) => [p.name, p] as const))('position %s', (_, position) => {
-  const groups = groupByTarget(position.legal, position.view)
+  const groups = groupByTarget(position.legal, (action) => targetOf(action, position.view))
 
   it('groups every legal action exactly once', () => {
     const grouped = [...groups.values()].flat()

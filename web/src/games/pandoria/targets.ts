@@ -1,11 +1,11 @@
 // What each legal action concerns on the table. The board never decides legality: it draws
 // every action the server listed on the object `targetOf` names, groups the actions per
-// object, and a click sends the group's one action or offers the group as a choice.
+// object (kit/targets.ts), and a click sends the group's one action or offers the group as a
+// choice.
 import type { Action } from '../../generated/pandoria/Action'
 import type { View } from '../../generated/pandoria/View'
 import type { Resource } from '../../generated/pandoria/Resource'
 import { neighbour } from './board'
-import { groupBy } from '../targets'
 
 /** A double-tile placement: from the hand (P-T1) or drawn by Terrain (P-SP13). */
 export type DoublePlacement =
@@ -65,11 +65,6 @@ export function cellKey(cell: number): string {
 
 export function resourceKey(resource: Resource): string {
   return `resource:${resource}`
-}
-
-/** The legal actions grouped by target, each group in the server's order. */
-export function groupByTarget(actions: readonly Action[], view: View): Map<string, Action[]> {
-  return groupBy(actions, (action) => targetOf(action, view))
 }
 
 /**

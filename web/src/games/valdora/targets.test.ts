@@ -6,7 +6,8 @@ import type { Action } from '../../generated/valdora/Action'
 import type { View } from '../../generated/valdora/View'
 import type { Legal } from '../types'
 import Board from './Board.svelte'
-import { barKey, faceKey, gemKey, groupByTarget, heldKey, itemKey, pileKey, spaceKey, targetOf } from './targets'
+import { groupByTarget } from '../kit/targets'
+import { barKey, faceKey, gemKey, heldKey, itemKey, pileKey, spaceKey, targetOf } from './targets'
 import { fixtures, situations } from './testdata'
 import { actionText } from './text'
 
@@ -31,7 +32,7 @@ const positions = [
 ]
 
 describe.each(positions)('$name', ({ view, legal }) => {
-  const groups = groupByTarget(legal, view)
+  const groups = groupByTarget(legal, (entry) => targetOf(entry.action, view))
 
   it('gives every legal action a target of a thing on the table', () => {
     for (const { action } of legal) {
@@ -96,7 +97,7 @@ describe('targetOf', () => {
   })
 
   it('puts several actions on one target in the server order', () => {
-    const groups = groupByTarget(situations[0].legal, situations[0].view)
+    const groups = groupByTarget(situations[0].legal, (entry) => targetOf(entry.action, situations[0].view))
     expect([...groups.keys()]).toEqual([heldKey(0), heldKey(1), barKey('end')])
     expect(groups.get(heldKey(0))?.map((o) => o.action)).toEqual([
       { type: 'complete', commission: 0, pay_from: ['gold_pan'] },

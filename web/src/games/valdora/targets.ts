@@ -7,8 +7,6 @@ import type { Gem } from '../../generated/valdora/Gem'
 import type { Item } from '../../generated/valdora/Item'
 import type { Side } from '../../generated/valdora/Side'
 import type { View } from '../../generated/valdora/View'
-import type { Legal } from '../types'
-import { groupBy } from '../targets'
 
 /** A space of the valley (moving, V-T1). */
 export const spaceKey = (space: number): string => `space:${space}`
@@ -74,10 +72,5 @@ export function targetOf(action: Action, view: View): string {
   }
 }
 
-/** The legal actions by target, in the server's order (first appearance of each target). */
-export function groupByTarget(legal: readonly Legal<Action>[], view: View): Map<string, Legal<Action>[]> {
-  return groupBy(legal, (entry) => targetOf(entry.action, view))
-}
-
-/** The action-bar buttons, in a fixed order so they do not jump around between turns. */
+/** The action-bar buttons, in a fixed order so they do not jump around between turns (kit/targets.ts barButtons). */
 export const BAR_ORDER: readonly BarAction['type'][] = ['take_provisions', 'refill_silver', 'end', 'pass']

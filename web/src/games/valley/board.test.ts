@@ -7,7 +7,8 @@ import { afterAll, describe, expect, test } from 'vitest'
 import { i18n, LANGUAGES } from '../../lib/i18n.svelte'
 import type { Action } from '../../generated/valley/Action'
 import Board from './Board.svelte'
-import { clickOutcome, groupByTarget, targetOf } from './targets'
+import { groupByTarget } from '../kit/targets'
+import { clickOutcome, targetOf } from './targets'
 import { allPositions, generatedPositions, type Position } from './testing'
 import type { Frame } from '../../generated/valley/Frame'
 
@@ -39,7 +40,7 @@ function draw(p: Position, options: { spectator?: boolean; busy?: boolean } = {}
 
 /** Whether clicking (then, if asked, choosing or clicking the tomb) can send `action`. */
 function reachable(action: Action, p: Position, targets: Map<string, boolean>): boolean {
-  const groups = groupByTarget(p.legal?.map((l) => l.action) ?? [], p.view)
+  const groups = groupByTarget(p.legal?.map((l) => l.action) ?? [], (action) => targetOf(action, p.view))
   const candidates = [...targets].filter(([, legal]) => legal).map(([key]) => key)
   return candidates.some((key) => {
     const outcome = clickOutcome(key, groups, null)
@@ -67,7 +68,7 @@ describe.each(allPositions())('$name', (p) => {
   })
 
   test('only legal targets are marked, and none while busy or for a spectator', () => {
-    const groups = groupByTarget(p.legal?.map((l) => l.action) ?? [], p.view)
+    const groups = groupByTarget(p.legal?.map((l) => l.action) ?? [], (action) => targetOf(action, p.view))
     for (const [key, legal] of targetsIn(draw(p))) {
       if (legal) expect(clickOutcome(key, groups, null).kind, key).not.toBe('none')
     }

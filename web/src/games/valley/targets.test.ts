@@ -5,7 +5,8 @@ import type { Action } from '../../generated/valley/Action'
 import type { Frame } from '../../generated/valley/Frame'
 import type { View } from '../../generated/valley/View'
 import { CARDS } from './tables'
-import { choiceZone, clickOutcome, groupByTarget, isLegalTarget, targetOf } from './targets'
+import { groupByTarget } from '../kit/targets'
+import { choiceZone, clickOutcome, isLegalTarget, targetOf } from './targets'
 import { allPositions, fixturePositions } from './testing'
 
 const base: View = fixturePositions()[0].view
@@ -77,7 +78,7 @@ describe('clickOutcome', () => {
     { type: 'pay', card: 2 },
     { type: 'end_play' },
   ]
-  const groups = groupByTarget(legal, base)
+  const groups = groupByTarget(legal, (action) => targetOf(action, base))
 
   test('one legal action is sent on click', () => {
     expect(clickOutcome('slot:0', groups, null)).toEqual({ kind: 'send', action: legal[0] })

@@ -3,7 +3,6 @@
 import type { Action } from '../../generated/valley/Action'
 import type { View } from '../../generated/valley/View'
 import { currentPart } from './cards'
-import { groupBy } from '../targets'
 
 /**
  * Where a `choose` picks its card from (K-E0), read from the part being resolved:
@@ -56,11 +55,6 @@ export function targetOf(action: Action, view: View): string {
     case 'done':
       return `bar:${action.type}`
   }
-}
-
-/** Legal actions grouped by target key, in the server's order. */
-export function groupByTarget(actions: Action[], view: View): Map<string, Action[]> {
-  return groupBy(actions, (action) => targetOf(action, view))
 }
 
 /** The legal entombment of one hand card kind, if any. */
