@@ -2,10 +2,19 @@
 //! the connections that read its channel. Another server process's messages are heard
 //! (`Change::Chat`) and sent on the same way; a message the table has is never sent twice.
 
-use super::*;
+use std::sync::Arc;
+
+use engine::Seat;
+
+use super::table::{Table, TableState};
+use super::{now_ms, Broadcast, Hub};
 #[cfg(doc)]
 use crate::chat::clean_text;
 use crate::chat::MAX_CHAT_PER_TABLE;
+use crate::chat::{ChatChannel, ChatMessage};
+use crate::error::ApiError;
+use crate::protocol::{ErrorKind, ServerMessage};
+use crate::store::{Status, StoreError};
 
 /// Who writes from a connection.
 #[derive(Debug, Clone)]
@@ -30,13 +39,13 @@ impl Hub {
     ) -> Result<(), ApiError> {
         let mut message = {
             let st = table.lock();
-            if st.row.status.is_closed() {
+            if st.row().status.is_closed() {
                 return Err(ApiError::new(
                     ErrorKind::Forbidden,
                     "the table was called off; its chat is closed",
                 ));
             }
-            if st.chat.len() >= MAX_CHAT_PER_TABLE {
+            if st.chat().len() >= MAX_CHAT_PER_TABLE {
                 return Err(ApiError::new(
                     ErrorKind::Forbidden,
                     format!("a table keeps {MAX_CHAT_PER_TABLE} messages, and this one is full"),
@@ -46,7 +55,7 @@ impl Hub {
                 Some(seat) => (
                     ChatChannel::Players,
                     format!("seat-{seat}"),
-                    st.row
+                    st.row()
                         .seats
                         .get(usize::from(seat))
                         .and_then(|s| s.name.clone()),
@@ -64,7 +73,7 @@ impl Hub {
                 author,
                 name,
                 text,
-                seq: st.seq,
+                seq: st.seq(),
                 at: now_ms(),
             }
         };
@@ -99,33 +108,35 @@ impl Hub {
 
 impl Table {
     fn has_chat(&self, id: i64) -> bool {
-        self.lock().chat.binary_search_by_key(&id, |m| m.id).is_ok()
+        self.lock()
+            .chat()
+            .binary_search_by_key(&id, |m| m.id)
+            .is_ok()
     }
 
     /// Keeps a stored message, in the order of id, and sends it to the connections that
     /// read its channel, unless the table has it already.
     fn keep_chat(&self, message: ChatMessage) {
         let mut st = self.lock();
-        let Err(at) = st.chat.binary_search_by_key(&message.id, |m| m.id) else {
+        let Some(kept) = st.add_chat(message) else {
             return;
         };
-        let channel = message.channel;
+        let channel = kept.channel;
         let text = ServerMessage::Chat {
-            messages: vec![message.clone()],
+            messages: vec![kept.clone()],
         }
         .to_text();
-        st.chat.insert(at, message);
         // Sent under the lock, so that a connection starting to watch meanwhile gets the
         // message either in its first chat message or after it, never neither.
-        let _ = self.updates.send(Arc::new(Broadcast::Chat {
+        self.broadcast(Broadcast::Chat {
             channel,
             text: text.into(),
-        }));
+        });
     }
 
     /// Whether the table's game is over.
     pub fn is_over(&self) -> bool {
-        self.lock().row.status == Status::Over
+        self.lock().row().status == Status::Over
     }
 
     /// The table's messages that `keep` keeps and a connection as `seat` reads now.
@@ -149,9 +160,9 @@ pub(super) fn chat_for(
     seat: Option<Seat>,
     keep: impl Fn(&ChatMessage) -> bool,
 ) -> Vec<ChatMessage> {
-    st.chat
+    st.chat()
         .iter()
-        .filter(|m| m.channel.read_by(seat, st.row.status) && keep(m))
+        .filter(|m| m.channel.read_by(seat, st.row().status) && keep(m))
         .cloned()
         .collect()
 }

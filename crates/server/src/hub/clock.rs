@@ -8,9 +8,17 @@
 //! following it on a shared database) so reach the same banks and the same deadline, and a
 //! deadline passed while no process ran is honoured as soon as one loads the table.
 
-use super::*;
-use crate::protocol::{Clock, ClockTimes, SecondsRange};
-use crate::store::SeatChange;
+use std::sync::Arc;
+use std::time::Duration;
+
+use engine::Seat;
+use tokio::task::JoinHandle;
+
+use super::table::{Rebuilt, Table};
+use super::{now_ms, Hub};
+use crate::error::ApiError;
+use crate::protocol::{Clock, ClockChoices, ClockTimes, SecondsRange};
+use crate::store::{GameRow, MoveRow, SeatChange, SeatEvent, SeatKind, SeatRecord};
 
 /// How often the hub looks for clocks that ran out.
 pub(super) const CLOCK_TICK: Duration = Duration::from_millis(100);
@@ -242,6 +250,11 @@ impl Clocks {
         }
     }
 
+    /// Whether the game started: its clocks run.
+    pub(super) fn is_started(&self) -> bool {
+        self.started
+    }
+
     /// When the running clock runs out (Unix milliseconds).
     pub(super) fn deadline(&self) -> Option<i64> {
         let seat = usize::from(self.running?);
@@ -264,33 +277,6 @@ impl Clocks {
             running: self.running,
             deadline: self.deadline(),
         }
-    }
-}
-
-impl TableState {
-    /// Starts the clocks when the game starts, and steers them by seat event `event`: the
-    /// seats or status changed.
-    pub(super) fn steer_clocks(&mut self, event: Option<&SeatEvent>) {
-        let to_move = self
-            .game
-            .to_move()
-            .filter(|_| self.row.status == Status::Running);
-        let running = running_seat(&self.row.seats, to_move);
-        let Some(clocks) = &mut self.clocks else {
-            return;
-        };
-        match (event, self.row.started) {
-            (Some(event), _) => clocks.seat_event(event, running),
-            (None, Some(started)) if !clocks.started && to_move.is_some() => {
-                clocks.start(started, running)
-            }
-            _ => {}
-        }
-    }
-
-    /// The clocks as of now, for a message.
-    pub(super) fn clock_times(&self) -> Option<ClockTimes> {
-        self.clocks.as_ref().map(|c| c.times(now_ms()))
     }
 }
 
@@ -367,26 +353,16 @@ impl Hub {
                 let tables: Vec<Arc<Table>> = hub.cache().values().cloned().collect();
                 let now = now_ms();
                 for table in tables {
-                    let seat = {
-                        let mut st = table.lock();
-                        let ran_out = st.clocks.as_ref().and_then(|c| c.ran_out(now));
-                        let due = ran_out.filter(|_| {
-                            st.row.status == Status::Running
-                                && !st.timing_out
-                                && st.writing.is_none()
-                        });
-                        st.timing_out |= due.is_some();
-                        due
-                    };
+                    let seat = table.lock().begin_time_out(now);
                     let Some(seat) = seat else { continue };
                     if !hub.runs(&table.id) {
-                        table.lock().timing_out = false;
+                        table.lock().end_time_out();
                         continue;
                     }
                     let hub = hub.clone();
                     tokio::spawn(async move {
                         let outcome = hub.time_out(&table, seat).await;
-                        table.lock().timing_out = false;
+                        table.lock().end_time_out();
                         match outcome {
                             Ok(()) => {
                                 tracing::info!(game = %table.id, seat, "clock ran out: a bot plays the seat");
@@ -406,6 +382,7 @@ impl Hub {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::protocol::ErrorKind;
 
     fn realtime(initial_secs: u32, increment_secs: u32) -> Clocks {
         Clocks::new(

@@ -1,7 +1,15 @@
 //! Following other server processes on the same database: their moves and seats are
 //! installed here as if made here.
 
-use super::*;
+use std::sync::Arc;
+
+use tokio::sync::mpsc;
+use tokio::task::JoinHandle;
+
+use super::moves::{install_update, prepare_update};
+use super::table::{point_undone_by, CatchUp, Reservation, Step, Table, Writing};
+use super::{Broadcast, Hub};
+use crate::store::{Change, GameRow, MoveRow, SeatEvent, StoreError};
 
 impl Hub {
     /// Takes the changes other server processes store on the same database, as they
@@ -38,8 +46,8 @@ impl Hub {
                         // to be.
                         Change::Moves { stored, .. } => {
                             let st = table.lock();
-                            let own_move = st.writing == Some(Writing::Move);
-                            stored > st.seq + u64::from(own_move)
+                            let own_move = st.writing() == Some(Writing::Move);
+                            stored > st.seq() + u64::from(own_move)
                         }
                         Change::Game { .. } | Change::Missed => true,
                     };
@@ -63,7 +71,7 @@ impl Hub {
 
     /// Marks `table` as missing changes another server process stored, and catches up.
     pub(super) fn fall_behind(self: &Arc<Self>, table: &Arc<Table>) {
-        table.lock().behind = true;
+        table.lock().fall_behind();
         self.catch_up(table);
     }
 
@@ -71,34 +79,28 @@ impl Hub {
     /// (seats, status) and the moves after its own, each broadcast to the watchers as if
     /// made here. Waits for a move in flight to finish first (it does the catching up
     /// then). Bots are left to the process that stored the move before theirs: this one
-    /// when the catch-up follows a move of its own (`bot_after_catch_up`).
+    /// when the catch-up follows a step of its own ([`CatchUp::Done`]).
     pub(super) fn catch_up(self: &Arc<Self>, table: &Arc<Table>) {
         let hub = self.clone();
         let table = table.clone();
         tokio::spawn(async move {
-            let _serial = table.seats_lock.lock().await;
+            let _serial = table.seats_serial().await;
             loop {
-                let from = {
+                let (catching_up, from) = {
                     let mut st = table.lock();
-                    if st.writing.is_some() {
-                        return;
-                    }
-                    if !st.behind {
-                        let ours = st
-                            .bot_after_catch_up
-                            .take()
-                            .is_some_and(|seq| st.seq <= seq);
-                        drop(st);
-                        // Under leases, the process holding the table's moves its bots
-                        // whoever stored the move before.
-                        if ours || hub.leases.is_some() {
-                            hub.schedule_bot(&table);
+                    match st.begin_catch_up() {
+                        CatchUp::Install(reservation) => (reservation, st.seq()),
+                        CatchUp::Wait => return,
+                        CatchUp::Done { bot: ours } => {
+                            drop(st);
+                            // Under leases, the process holding the table's moves its bots
+                            // whoever stored the move before.
+                            if ours || hub.leases.is_some() {
+                                hub.schedule_bot(&table);
+                            }
+                            return;
                         }
-                        return;
                     }
-                    st.behind = false;
-                    st.writing = Some(Writing::CatchingUp);
-                    st.seq
                 };
                 let loaded = async {
                     let row = hub.store.load_row(&table.id).await?;
@@ -109,23 +111,20 @@ impl Hub {
                 .await;
                 let installed = match &loaded {
                     Ok((Some(row), moves, seat_events)) => {
-                        install_stored(&table, row, moves, seat_events)
+                        install_stored(&table, &catching_up, row, moves, seat_events)
                     }
                     Ok((None, ..)) => Err(format!("game {} is no longer stored", table.id)),
                     Err(_) => Ok(()),
                 };
-                let mut st = table.lock();
-                st.writing = None;
+                table.lock().end_catch_up(catching_up, loaded.is_ok());
                 if let Err(error) = &loaded {
                     // Tried again on the next change heard or the next move here (which
                     // the database refuses while this copy is behind).
-                    st.behind = true;
                     tracing::warn!(game = %table.id, %error, "catching up failed");
                     return;
                 }
                 if let Err(error) = installed {
                     // Rebuilt from the database on next use.
-                    drop(st);
                     tracing::error!(game = %table.id, %error, "catching up failed");
                     hub.evict(&table.id);
                     return;
@@ -137,8 +136,9 @@ impl Hub {
 
 /// Installs moves `moves` (from the table's seq on), row `row` and the seat events as
 /// stored by another server process.
-pub(super) fn install_stored(
+fn install_stored(
     table: &Table,
+    catching_up: &Reservation,
     row: &GameRow,
     moves: &[MoveRow],
     seat_events: &[SeatEvent],
@@ -146,20 +146,20 @@ pub(super) fn install_stored(
     for mv in moves {
         let (next, events, step) = {
             let st = table.lock();
-            if mv.seq != st.seq {
-                return Err(format!("move {} came when at seq {}", mv.seq, st.seq));
+            if mv.seq != st.seq() {
+                return Err(format!("move {} came when at seq {}", mv.seq, st.seq()));
             }
             match mv.undoes {
                 Some(_) => {
                     // The process that stored it took back the last undo point, as kept
                     // here too.
-                    let point = point_undone_by(&st.undoable, mv)?;
+                    let point = point_undone_by(st.undoable(), mv)?;
                     let step = Step::Undo { undid: point.seq };
                     (point.before.box_clone(), Vec::new(), step)
                 }
                 None => {
                     let (next, events) = st
-                        .game
+                        .game()
                         .play_logged(&mv.action)
                         .map_err(|e| format!("stored move {} does not replay: {e}", mv.seq))?;
                     (next, events, Step::default())
@@ -167,46 +167,29 @@ pub(super) fn install_stored(
             }
         };
         let update = prepare_update(table, (mv.seat, mv.at), step, next.as_ref(), events);
-        let update = install(&mut table.lock(), next, update);
-        let _ = table.updates.send(Arc::new(update));
+        let update = install_update(&mut table.lock(), catching_up, next, update);
+        table.broadcast(update);
         metrics::counter!("tabletop_moves_followed_total").increment(1);
     }
-    install_row_with(table, row, seat_events);
+    install_row(table, catching_up, row, seat_events);
     Ok(())
 }
 
 /// Installs the seats and status of row `row`, stored by another server process, if it is
-/// newer than the table's, and tells the watchers when the seats changed.
-pub(super) fn install_row(table: &Table, row: &GameRow) {
-    install_row_with(table, row, &[]);
-}
-
-/// [`install_row`], with the game's seat events as stored (`seat_events`: all of them, or
-/// none when not read): the new ones join the log, and the seats message tells the last.
-fn install_row_with(table: &Table, row: &GameRow, seat_events: &[SeatEvent]) {
-    let message = {
-        let mut st = table.lock();
-        if row.version <= st.row.version {
-            return;
-        }
-        let seats_changed = row.seats != st.row.seats;
-        st.row.seats = row.seats.clone();
-        st.row.status = row.status;
-        st.row.version = row.version;
-        st.row.started = row.started;
-        let known = st.seat_events.len();
-        let news = seat_events.get(known..).unwrap_or_default();
-        st.seat_events.extend_from_slice(news);
-        st.steer_clocks(None);
-        for event in news {
-            st.steer_clocks(Some(event));
-        }
-        seats_changed.then(|| seats_event_message(&st, news.last()))
-    };
+/// newer than the table's, and tells the watchers when the seats changed. `seat_events`:
+/// the game's seat events as stored (all of them, or none when not read): the new ones join
+/// the log, and the seats message tells the last.
+pub(super) fn install_row(
+    table: &Table,
+    writing: &Reservation,
+    row: &GameRow,
+    seat_events: &[SeatEvent],
+) {
+    let message = table.lock().install_row(writing, row, seat_events);
     if let Some(message) = message {
-        let _ = table.updates.send(Arc::new(Broadcast::Seats {
+        table.broadcast(Broadcast::Seats {
             text: message.into(),
             resync: true,
-        }));
+        });
     }
 }

@@ -3,8 +3,17 @@
 //! it first), then stored as a seat event ([`SeatChange::Hinted`]) that every connection
 //! receives and the log keeps. Such tables are casual: never rated (docs/server.md).
 
-use super::*;
-use crate::protocol::HintedAction;
+use std::sync::Arc;
+
+use engine::Seat;
+
+use super::moves::check_running;
+use super::seats::SeatsChange;
+use super::table::{Table, TableState};
+use super::{now_ms, Hub};
+use crate::error::ApiError;
+use crate::protocol::{ErrorKind, HintedAction};
+use crate::store::{SeatChange, SeatEvent};
 
 /// Mixed into a hint's seed so that it differs from the seat's bot's at the same position
 /// (an arbitrary odd constant: "HINT").
@@ -19,20 +28,20 @@ struct Hinting {
 
 impl Drop for Hinting {
     fn drop(&mut self) {
-        self.table.lock().hinting.retain(|&s| s != self.seat);
+        self.table.lock().end_hint(self.seat);
     }
 }
 
 /// Refuses a hint `seat` may not ask for on the table as it stands.
 fn check_hint(st: &TableState, seat: Seat) -> Result<(), ApiError> {
-    if !st.row.settings.hints {
+    if !st.row().settings.hints {
         return Err(ApiError::new(
             ErrorKind::Forbidden,
             "hints are off at this table: its creator did not allow them",
         ));
     }
-    check_running(st.row.status)?;
-    let to_move = st.game.to_move();
+    check_running(st.row().status)?;
+    let to_move = st.game().to_move();
     if to_move != Some(seat) {
         return Err(ApiError::new(
             ErrorKind::NotYourTurn,
@@ -43,7 +52,7 @@ fn check_hint(st: &TableState, seat: Seat) -> Result<(), ApiError> {
         ));
     }
     if st
-        .row
+        .row()
         .seats
         .get(usize::from(seat))
         .is_some_and(|s| s.played_by_bot().is_some())
@@ -65,19 +74,19 @@ impl Hub {
         let (snapshot, seq, seed, _hinting) = {
             let mut st = table.lock();
             check_hint(&st, seat)?;
-            if st.hinting.contains(&seat) {
+            if !st.start_hint(seat) {
                 return Err(ApiError::new(
                     ErrorKind::Conflict,
                     "a hint for your seat is being computed already",
                 ));
             }
-            st.hinting.push(seat);
             let guard = Hinting {
                 table: table.clone(),
                 seat,
             };
-            let seed = st.row.seed ^ HINT_SEED ^ (st.seq + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-            (st.game.box_clone(), st.seq, seed, guard)
+            let seed =
+                st.row().seed ^ HINT_SEED ^ (st.seq() + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+            (st.game().box_clone(), st.seq(), seed, guard)
         };
         let worker = self
             .bots
@@ -104,16 +113,16 @@ impl Hub {
         };
         self.change_seats(table, |st| {
             check_hint(st, seat)?;
-            if st.seq != seq {
+            if st.seq() != seq {
                 return Err(ApiError::new(
                     ErrorKind::Stale,
                     "the game moved on while the hint was computed; ask again",
                 ));
             }
             Ok(SeatsChange {
-                seats: st.row.seats.clone(),
-                status: st.row.status,
-                version: st.row.version,
+                seats: st.row().seats.clone(),
+                status: st.row().status,
+                version: st.row().version,
                 event: Some(SeatEvent {
                     what: SeatChange::Hinted,
                     seat,

@@ -10,8 +10,14 @@
 //! move and each time-out once.
 
 use std::collections::HashSet;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
 
-use super::*;
+use tokio::task::JoinHandle;
+
+use super::{now_ms, Hub};
+use crate::error::ApiError;
+use crate::tokens;
 
 /// The leases of one server process.
 pub(super) struct Leases {

@@ -1,7 +1,15 @@
 //! The ends of a table that never started: cancelled by its creator, or expired when nobody
 //! filled it in time. Both keep the table (its status says what became of it).
 
-use super::*;
+use std::sync::Arc;
+use std::time::Duration;
+
+use super::table::{seats_message, Table};
+use super::{now_ms, Broadcast, Hub};
+use crate::error::ApiError;
+use crate::protocol::ErrorKind;
+use crate::store::{Status, StoreError};
+use crate::tokens;
 
 /// The refusal of anything asked of a cancelled or expired table.
 pub(super) fn closed_error(status: Status) -> ApiError {
@@ -16,10 +24,11 @@ impl Hub {
     /// Cancels table `id` for the holder of its creator token, while it waits for players.
     pub async fn cancel(self: &Arc<Self>, id: &str, creator_token: &str) -> Result<(), ApiError> {
         let table = self.table(id).await?;
-        let _serial = table.seats_lock.lock().await;
+        let _serial = table.seats_serial().await;
         let (seats, version) = {
             let st = table.lock();
-            let owner = st.row.owner.as_deref();
+            let row = st.row();
+            let owner = row.owner.as_deref();
             // Hashes are compared, never the token: equal prefixes reveal nothing.
             if owner != Some(tokens::hash(creator_token).as_str()) {
                 return Err(ApiError::new(
@@ -28,9 +37,9 @@ impl Hub {
                      returned)",
                 ));
             }
-            match st.row.status {
+            match row.status {
                 Status::Open => {}
-                Status::Cancelled | Status::Expired => return Err(closed_error(st.row.status)),
+                Status::Cancelled | Status::Expired => return Err(closed_error(row.status)),
                 Status::Running | Status::Over => {
                     return Err(ApiError::new(
                         ErrorKind::Forbidden,
@@ -39,7 +48,7 @@ impl Hub {
                     ))
                 }
             }
-            (st.row.seats.clone(), st.row.version)
+            (row.seats.clone(), row.version)
         };
         match self
             .store
@@ -82,10 +91,9 @@ impl Hub {
 /// Installs status `status` at `version` and tells every watcher.
 fn set_status(table: &Table, status: Status, version: i64) {
     let mut st = table.lock();
-    st.row.status = status;
-    st.row.version = version;
-    let _ = table.updates.send(Arc::new(Broadcast::Seats {
+    st.set_status(status, version);
+    table.broadcast(Broadcast::Seats {
         text: seats_message(&st).into(),
         resync: true,
-    }));
+    });
 }

@@ -5,14 +5,12 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use axum::extract::ws::Utf8Bytes;
-use engine::{DynGame, LoggedEvent, ObservedView, PublicView, Seat};
+use engine::{DynGame, Seat};
 use serde_json::value::RawValue;
 use serde_json::Value;
-use tokio::sync::{broadcast, mpsc};
-use tokio::task::JoinHandle;
 
 use crate::bots::BotSeat;
 use crate::catalog::{Catalog, GameKind, Setup};
@@ -21,14 +19,11 @@ use crate::committer::Committer;
 use crate::error::ApiError;
 use crate::limits::AddressKey;
 use crate::names::clean_name;
-use crate::patch::ViewPatcher;
 use crate::protocol::{
-    ClockChoices, CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame,
-    Joined, LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage, UpdateText,
+    ClockChoices, CreateGame, Created, CreatedSeat, ErrorKind, GameSummary, LogEntry, SeatRequest,
 };
 use crate::store::{
-    bots_only, Change, Commit, GameRow, LobbyQuery, MoveRow, SeatChange, SeatEvent, SeatKind,
-    SeatRecord, Status, Store, StoreError, TableSettings,
+    bots_only, GameRow, LobbyQuery, SeatEvent, SeatRecord, Status, Store, TableSettings,
 };
 use crate::tokens;
 
@@ -39,7 +34,6 @@ mod hints;
 mod leases;
 mod lifecycle;
 mod moves;
-mod presence;
 mod ratings;
 mod scheduler;
 mod seats;
@@ -47,30 +41,19 @@ mod stand_in;
 mod table;
 mod turn_mail;
 mod undo;
-mod update;
 
-use chat::chat_for;
 pub use chat::chat_message;
 pub use chat::Speaker;
+use clock::check_clock;
 pub use clock::clock_choices;
-use clock::*;
-use follow::*;
 use leases::Leases;
-use lifecycle::*;
-use moves::{check_position, check_running};
 pub use scheduler::BotConfig;
 use scheduler::BotScheduler;
-use seats::SeatsChange;
-pub use stand_in::Mover;
-use stand_in::*;
 pub(crate) use table::event_entries;
-use table::*;
-pub use table::{Table, Watch};
-use undo::*;
-use update::*;
+use table::{seat_infos, Rebuilt, TableState};
+pub use table::{Mover, Table, Watch};
+use undo::rebuild;
 
-/// Updates a connection may fall behind before it is sent the whole state instead.
-const UPDATE_BUFFER: usize = 64;
 /// Tables nobody watched for this long leave the cache (they are reloaded on demand).
 const IDLE_EVICTION: Duration = Duration::from_secs(300);
 
@@ -282,43 +265,9 @@ impl Hub {
         seat_events: Vec<SeatEvent>,
         chat: Vec<ChatMessage>,
     ) -> Arc<Table> {
-        let Rebuilt {
-            game,
-            log,
-            undoable,
-            seq,
-            clocks,
-            ..
-        } = rebuilt;
-        let now = now_ms();
-        let slots = (0..=row.seats.len()).map(|_| Slot::new(now)).collect();
         let id = row.id.clone();
-        let table = Arc::new(Table {
-            id: id.clone(),
-            kind,
-            data,
-            state: Mutex::new(TableState {
-                row,
-                game,
-                seq,
-                log,
-                seat_events,
-                chat,
-                undoable,
-                clocks,
-                timing_out: false,
-                writing: None,
-                behind: false,
-                bot_thinking: None,
-                hinting: Vec::new(),
-                bot_after_catch_up: None,
-                slots,
-                public: None,
-                last_used: Instant::now(),
-            }),
-            seats_lock: tokio::sync::Mutex::new(()),
-            updates: broadcast::channel(UPDATE_BUFFER).0,
-        });
+        let state = TableState::new(row, rebuilt, seat_events, chat);
+        let table = Arc::new(Table::new(id.clone(), kind, data, state));
         let table = self.cache().entry(id).or_insert(table).clone();
         self.schedule_bot(&table);
         table
@@ -331,15 +280,11 @@ impl Hub {
             // A running table whose bots and clocks this process runs stays while it has
             // any to run: under leases it must hear the moves other processes store, and
             // the clock ticker looks at the tables in memory.
-            let ticking = st.clocks.as_ref().is_some_and(|c| c.deadline().is_some());
-            let runs_here = st.row.status == Status::Running
+            let ticking = st.clocks().is_some_and(|c| c.deadline().is_some());
+            let runs_here = st.row().status == Status::Running
                 && (self.leases.is_some() || ticking)
                 && self.runs(id);
-            runs_here
-                || st.writing.is_some()
-                || st.bot_thinking.is_some()
-                || st.slots.iter().any(|s| s.watchers > 0)
-                || st.last_used.elapsed() < IDLE_EVICTION
+            runs_here || st.in_use(IDLE_EVICTION)
         });
     }
 
@@ -486,14 +431,14 @@ impl Hub {
     pub async fn summary(self: &Arc<Self>, id: &str) -> Result<GameSummary, ApiError> {
         let table = self.table(id).await?;
         let st = table.lock();
-        let mut summary = summary_of(&st.row);
-        summary.seq = Some(st.seq);
+        let mut summary = summary_of(st.row());
+        summary.seq = Some(st.seq());
         summary.to_move = st
-            .game
+            .game()
             .to_move()
-            .filter(|_| st.row.status == Status::Running);
-        summary.outcome = outcome_json(st.game.as_ref());
-        summary.times = st.clocks.as_ref().map(|c| c.times(now_ms()));
+            .filter(|_| st.row().status == Status::Running);
+        summary.outcome = outcome_json(st.game());
+        summary.times = st.clock_times();
         Ok(summary)
     }
 
@@ -526,18 +471,18 @@ impl Hub {
         let table = self.table(id).await?;
         let mut record = {
             let st = table.lock();
-            if st.row.status != Status::Over {
+            if st.row().status != Status::Over {
                 return Err(ApiError::new(
                     ErrorKind::NotOver,
                     "the record holds the seed, which fixes every hidden order: it is served \
                      once the game is over",
                 ));
             }
-            st.game.record()
+            st.game().record()
         };
         let undone = crate::replay::undone_decisions(&self.store.load_moves(id, 0).await?);
         if let Some(fields) = record.as_object_mut() {
-            if let Some(data) = &table.data {
+            if let Some(data) = table.data() {
                 let text = Value::String(data.to_string());
                 fields.insert(crate::replay::DATA_TOML.into(), text);
             }
@@ -553,7 +498,7 @@ impl Hub {
     /// game on the shipped data, which every client is built with.
     pub async fn data(self: &Arc<Self>, id: &str) -> Result<Arc<str>, ApiError> {
         let table = self.table(id).await?;
-        table.data.clone().ok_or_else(|| {
+        table.data().cloned().ok_or_else(|| {
             ApiError::not_found(format!("game {id} plays on the shipped component data"))
         })
     }
@@ -567,10 +512,10 @@ impl Hub {
     ) -> Result<Vec<LogEntry>, ApiError> {
         let table = self.table(id).await?;
         let st = table.lock();
-        let over = st.row.status == Status::Over;
+        let over = st.row().status == Status::Over;
         // Each seat event after the move it followed.
-        let mut seat_events = st.seat_events.iter().peekable();
-        let mut entries = Vec::with_capacity(st.log.len() + st.seat_events.len());
+        let mut seat_events = st.seat_events().iter().peekable();
+        let mut entries = Vec::with_capacity(st.log().len() + st.seat_events().len());
         let mut seat_events_until = |seq: u64, entries: &mut Vec<LogEntry>| {
             while let Some(event) = seat_events.next_if(|e| e.seq <= seq) {
                 entries.push(LogEntry {
@@ -582,7 +527,7 @@ impl Hub {
                 });
             }
         };
-        for mv in &st.log {
+        for mv in st.log() {
             seat_events_until(mv.seq - 1, &mut entries);
             entries.push(mv.entry_for(viewer, over));
         }
@@ -593,7 +538,7 @@ impl Hub {
     /// The position drawn as text for `seat` (the terminal client).
     pub async fn text(self: &Arc<Self>, id: &str, seat: Option<Seat>) -> Result<String, ApiError> {
         let table = self.table(id).await?;
-        let text = table.lock().game.render_text(seat);
+        let text = table.lock().game().render_text(seat);
         Ok(text)
     }
 }

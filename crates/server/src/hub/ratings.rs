@@ -2,12 +2,18 @@
 //! final move rates it, once (the store keeps which games were rated).
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
+use std::time::Duration;
 
 use skillratings::weng_lin::WengLinRating;
+use tokio::task::JoinHandle;
 
-use super::*;
+use super::table::Table;
+use super::{now_ms, Hub};
 use crate::accounts::ratings::{participants, update, Rated};
+use crate::error::ApiError;
 use crate::store::RatingRow;
+use crate::store::StoreError;
 
 /// Times a rating is computed again when another game's end changed one of its ratings
 /// meanwhile.
@@ -78,7 +84,11 @@ impl Hub {
     async fn rate(&self, table: &Table) -> Result<(), StoreError> {
         let (row, outcome, events) = {
             let st = table.lock();
-            (st.row.clone(), st.game.outcome(), st.seat_events.clone())
+            (
+                st.row().clone(),
+                st.game().outcome(),
+                st.seat_events().to_vec(),
+            )
         };
         let Some(outcome) = outcome else {
             return Ok(());

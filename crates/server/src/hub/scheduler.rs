@@ -17,7 +17,8 @@ use std::time::{Duration, Instant};
 use bots::Stop;
 use tokio::sync::Semaphore;
 
-use super::{Hub, Table};
+use super::table::{Mover, Table};
+use super::Hub;
 use crate::bots::{BotPolicy, BotSeat};
 use crate::error::ApiError;
 use crate::protocol::ErrorKind;
@@ -139,16 +140,16 @@ impl Hub {
     /// marks it as thought about.
     fn take_bot_turn(&self, table: &Table) -> Option<BotTurn> {
         let mut st = table.lock();
-        if st.row.status != Status::Running
-            || st.bot_thinking == Some(st.seq)
-            || st.writing.is_some()
+        if st.row().status != Status::Running
+            || st.bot_thinking() == Some(st.seq())
+            || st.writing().is_some()
             || self.bots.stopping()
             || !self.runs(&table.id)
         {
             return None;
         }
-        let seat = st.game.to_move()?;
-        let record = st.row.seats.get(usize::from(seat))?;
+        let seat = st.game().to_move()?;
+        let record = st.row().seats.get(usize::from(seat))?;
         let spec = record.played_by_bot()?;
         // A stored spec plays even if the limits refuse it now: the deadline bounds it.
         let bot = match BotSeat::stored(spec) {
@@ -158,15 +159,16 @@ impl Hub {
                 return None;
             }
         };
-        st.bot_thinking = Some(st.seq);
+        st.think_for_bot();
+        let row = st.row();
         Some(BotTurn {
-            snapshot: st.game.box_clone(),
-            seq: st.seq,
+            snapshot: st.game().box_clone(),
+            seq: st.seq(),
             seat,
             bot,
             // Bot seeds follow from the game's seed and the position: a bot's games replay.
-            seed: st.row.seed ^ (st.seq + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
-            bots_only: bots_only(st.row.seats.iter().map(|s| s.kind)),
+            seed: row.seed ^ (st.seq() + 1).wrapping_mul(0x9E37_79B9_7F4A_7C15),
+            bots_only: bots_only(row.seats.iter().map(|s| s.kind)),
         })
     }
 
@@ -186,10 +188,7 @@ impl Hub {
         tokio::spawn(async move {
             let seq = turn.seq;
             hub.play_bot_turn(&table, turn).await;
-            let mut st = table.lock();
-            if st.bot_thinking == Some(seq) {
-                st.bot_thinking = None;
-            }
+            table.lock().bot_done(seq);
         });
     }
 
@@ -264,7 +263,7 @@ impl Hub {
     ) {
         let mut wait = RETRY_FIRST;
         loop {
-            let refused = match self.act(table, seat, seq, action, super::Mover::Bot).await {
+            let refused = match self.act(table, seat, seq, action, Mover::Bot).await {
                 Ok(()) => return,
                 Err(e) => e,
             };

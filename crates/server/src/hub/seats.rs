@@ -1,6 +1,19 @@
 //! Seats: joining from the lobby and claiming with an invitation.
 
-use super::*;
+use std::sync::Arc;
+use std::time::Duration;
+
+use engine::Seat;
+
+use super::follow::install_row;
+use super::lifecycle::closed_error;
+use super::table::{AfterWrite, Reservation, Table, TableState, Writing};
+use super::{now_ms, Broadcast, Hub};
+use crate::error::ApiError;
+use crate::names::clean_name;
+use crate::protocol::{ErrorKind, JoinGame, Joined};
+use crate::store::{GameRow, SeatEvent, SeatRecord, Status, StoreError};
+use crate::tokens;
 
 impl Hub {
     /// A free seat for `request.name`, with a new token.
@@ -9,10 +22,11 @@ impl Hub {
         let name = clean_name(&request.name)?;
         let seat = {
             let st = table.lock();
-            if st.row.status.is_closed() {
-                return Err(closed_error(st.row.status));
+            let status = st.row().status;
+            if status.is_closed() {
+                return Err(closed_error(status));
             }
-            if st.row.status != Status::Open {
+            if status != Status::Open {
                 return Err(ApiError::new(
                     ErrorKind::SeatTaken,
                     "the game has no free seat",
@@ -21,7 +35,7 @@ impl Hub {
             match request.seat {
                 Some(seat) => seat,
                 None => st
-                    .row
+                    .row()
                     .seats
                     .iter()
                     .position(|s| s.is_free() && s.open)
@@ -59,7 +73,8 @@ impl Hub {
     ) -> Result<String, ApiError> {
         let token = tokens::new_token();
         self.change_seats(table, |st| {
-            let (seats, status, version) = claimed_seats(&st.row, seat, &name, &token, invitation)?;
+            let (seats, status, version) =
+                claimed_seats(st.row(), seat, &name, &token, invitation)?;
             Ok(SeatsChange {
                 seats,
                 status,
@@ -92,7 +107,7 @@ impl Hub {
         table: &Arc<Table>,
         make: impl Fn(&TableState) -> Result<SeatsChange, ApiError>,
     ) -> Result<(), ApiError> {
-        let serial = table.seats_lock.lock().await;
+        let serial = table.seats_serial().await;
         let moves_held = hold_off_moves(table).await;
         let mut heard_of_others = false;
         let (change, started) = loop {
@@ -121,11 +136,11 @@ impl Hub {
                         .load_row(&table.id)
                         .await?
                         .ok_or_else(|| ApiError::not_found(format!("no game {}", table.id)))?;
-                    install_row(table, &row);
+                    install_row(table, moves_held.reservation(), &row, &[]);
                 }
                 Err(e) => {
                     if e == StoreError::Conflict {
-                        drop(moves_held);
+                        moves_held.release();
                         drop(serial);
                         self.fall_behind(table);
                     }
@@ -133,49 +148,64 @@ impl Hub {
                 }
             }
         };
-        let starts = {
+        let (starts, after) = {
             let mut st = table.lock();
-            let starts = st.row.status == Status::Open && change.status == Status::Running;
-            st.row.seats = change.seats;
-            st.row.status = change.status;
-            st.row.version = change.version + 1;
-            st.row.started = st.row.started.or(started);
-            st.steer_clocks(change.event.as_ref());
-            let message = seats_event_message(&st, change.event.as_ref());
-            st.seat_events.extend(change.event);
-            let _ = table.updates.send(Arc::new(Broadcast::Seats {
+            let seats = (change.seats, change.status, change.version + 1);
+            let (starts, message) =
+                st.install_seats(moves_held.reservation(), seats, started, change.event);
+            table.broadcast(Broadcast::Seats {
                 text: message.into(),
                 resync: true,
-            }));
-            if heard_of_others {
-                // The moves the other process stored meanwhile come first; then the bot.
-                st.bot_after_catch_up = Some(st.seq);
-            }
-            starts
+            });
+            // Having heard of another process's change, the moves it stored meanwhile come
+            // first; then the bot.
+            (starts, moves_held.end(&mut st, heard_of_others))
         };
-        drop(moves_held);
         drop(serial);
         if starts {
             self.claim_lease(&table.id).await;
             self.mail_turn(table);
         }
-        if heard_of_others {
-            self.fall_behind(table);
-        } else {
-            self.schedule_bot(table);
+        match after {
+            AfterWrite::CatchUp => self.catch_up(table),
+            AfterWrite::MoveBot => self.schedule_bot(table),
         }
         Ok(())
     }
 }
 
-/// Moves held off while a seat change is stored ([`Writing::Seats`]), until dropped.
-struct MovesHeld<'a>(&'a Table);
+/// Moves held off while a seat change is stored ([`Writing::Seats`]): the table's
+/// reservation, let go when ended or dropped.
+struct MovesHeld<'a> {
+    table: &'a Table,
+    reservation: Option<Reservation>,
+}
+
+impl MovesHeld<'_> {
+    fn reservation(&self) -> &Reservation {
+        self.reservation
+            .as_ref()
+            .expect("held until ended or dropped")
+    }
+
+    /// Lets the table go once the change is installed (in `st`, the table's state).
+    fn end(mut self, st: &mut TableState, heard_of_others: bool) -> AfterWrite {
+        match self.reservation.take() {
+            Some(reservation) => st.end_seats(reservation, heard_of_others),
+            None => AfterWrite::MoveBot,
+        }
+    }
+
+    /// Lets the table go: the change was not stored.
+    fn release(self) {
+        drop(self);
+    }
+}
 
 impl Drop for MovesHeld<'_> {
     fn drop(&mut self) {
-        let mut st = self.0.lock();
-        if st.writing == Some(Writing::Seats) {
-            st.writing = None;
+        if let Some(reservation) = self.reservation.take() {
+            self.table.lock().release(reservation);
         }
     }
 }
@@ -185,12 +215,11 @@ impl Drop for MovesHeld<'_> {
 /// back) must not be stored after it.
 async fn hold_off_moves(table: &Table) -> MovesHeld<'_> {
     loop {
-        {
-            let mut st = table.lock();
-            if st.writing.is_none() {
-                st.writing = Some(Writing::Seats);
-                return MovesHeld(table);
-            }
+        if let Some(reservation) = table.lock().reserve(Writing::Seats) {
+            return MovesHeld {
+                table,
+                reservation: Some(reservation),
+            };
         }
         tokio::time::sleep(Duration::from_millis(5)).await;
     }

@@ -3,15 +3,17 @@
 //! leaves for good leaves the seat to a bot until the end. Each change is a stored seat
 //! event everyone is told and the log keeps.
 
-use super::*;
-use crate::protocol::PresenceState;
+use std::sync::Arc;
 
-/// Who a move comes from: the seat's person, or the bot that plays it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Mover {
-    Person,
-    Bot,
-}
+use engine::Seat;
+
+use super::moves::check_running;
+use super::seats::SeatsChange;
+use super::table::{Mover, Table, TableState};
+use super::{now_ms, Hub};
+use crate::error::ApiError;
+use crate::protocol::{ErrorKind, PresenceState};
+use crate::store::{SeatChange, SeatEvent, SeatKind, SeatRecord, Status};
 
 /// The refusal of a move by whoever does not play the seat now; `None`: `mover` plays it.
 pub(super) fn check_mover(record: &SeatRecord, mover: Mover) -> Result<(), ApiError> {
@@ -49,7 +51,7 @@ impl Hub {
             Some(by),
             |st, record| {
                 let forbidden = |why: String| Err(ApiError::new(ErrorKind::Forbidden, why));
-                if st.clocks.is_some() {
+                if st.clocks().is_some() {
                     return forbidden(
                         "this table has a clock: a bot takes the seat when it runs out".into(),
                     );
@@ -63,7 +65,7 @@ impl Hub {
                 if record.stand_in.is_some() {
                     return forbidden(format!("a bot already plays seat {seat}"));
                 }
-                let presence = st.slots[usize::from(seat)].presence();
+                let presence = st.slots()[usize::from(seat)].presence();
                 let gone_for = now_ms().saturating_sub(presence.since);
                 if presence.state != PresenceState::Offline
                     || gone_for < i64::try_from(after.as_millis()).unwrap_or(i64::MAX)
@@ -89,7 +91,7 @@ impl Hub {
         seat: Seat,
     ) -> Result<(), ApiError> {
         self.change_seat(table, seat, SeatChange::TimedOut, None, |st, _| {
-            let ran_out = st.clocks.as_ref().and_then(|c| c.ran_out(now_ms()));
+            let ran_out = st.clocks().and_then(|c| c.ran_out(now_ms()));
             if ran_out != Some(seat) {
                 return Err(ApiError::new(
                     ErrorKind::Conflict,
@@ -152,25 +154,25 @@ impl Hub {
         check: impl Fn(&TableState, &SeatRecord) -> Result<(), ApiError>,
     ) -> Result<(), ApiError> {
         self.change_seats(table, |st| {
-            check_running(st.row.status)?;
-            let mut seats = st.row.seats.clone();
+            check_running(st.row().status)?;
+            let mut seats = st.row().seats.clone();
             let record = seats
                 .get_mut(usize::from(seat))
                 .ok_or_else(|| ApiError::not_found(format!("seat {seat} does not exist")))?;
             check(st, record)?;
-            record.apply(what, &st.row.settings.stand_in);
+            record.apply(what, &st.row().settings.stand_in);
             let event = SeatEvent {
                 what,
                 seat,
                 by,
-                seq: st.seq,
+                seq: st.seq(),
                 at: now_ms(),
                 hint: None,
             };
             Ok(SeatsChange {
                 seats,
                 status: Status::Running,
-                version: st.row.version,
+                version: st.row().version,
                 event: Some(event),
             })
         })

@@ -1,9 +1,16 @@
 //! "It is your turn" mail ([`crate::mail`]): after a move of this process (or the start
 //! of a game) makes it a person's turn at a turn-based table while they are not at it.
 
-use super::*;
+use std::sync::Arc;
+
+use engine::Seat;
+
+use super::clock::running_seat;
+use super::table::Table;
+use super::{now_ms, Hub};
 use crate::mail::TurnNotice;
 use crate::protocol::Clock;
+use crate::store::Status;
 
 /// The least time between two turn mails to one person about one table.
 const TURN_MAIL_GAP_MS: i64 = 60 * 60 * 1000;
@@ -24,13 +31,14 @@ impl Hub {
         };
         let seat = {
             let st = table.lock();
-            let turn_based = matches!(st.row.settings.clock, Clock::TurnBased { .. });
+            let row = st.row();
+            let turn_based = matches!(row.settings.clock, Clock::TurnBased { .. });
             let to_move = st
-                .game
+                .game()
                 .to_move()
-                .filter(|_| turn_based && st.row.status == Status::Running);
-            match clock::running_seat(&st.row.seats, to_move) {
-                Some(seat) if st.slots[usize::from(seat)].watchers == 0 => seat,
+                .filter(|_| turn_based && row.status == Status::Running);
+            match running_seat(&row.seats, to_move) {
+                Some(seat) if st.slots()[usize::from(seat)].watchers() == 0 => seat,
                 _ => return,
             }
         };

@@ -5,89 +5,29 @@
 //! watcher is told as an update. Bots never undo, and a decision a bot made for a person
 //! is not theirs to take back.
 
-use super::*;
+use std::sync::Arc;
+use std::time::Instant;
+
+use engine::{DynGame, LoggedEvent, Seat};
+use serde_json::Value;
+
+use super::moves::{check_position, CheckedStep};
+use super::stand_in::check_mover;
+use super::table::{
+    keeps_decision, point_undone_by, record_decision, take_back, LoggedMove, Mover, Rebuilt, Step,
+    Table, TableState, UndoPoint,
+};
+use super::{now_ms, Hub};
+use crate::error::ApiError;
 use crate::protocol::UndoRefusal;
-
-/// What a stored step of a game is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Step {
-    /// A move, and who made it.
-    Move { mover: Mover },
-    /// An undo of the move whose update had seq `undid`.
-    Undo { undid: u64 },
-}
-
-impl Default for Step {
-    fn default() -> Self {
-        Step::Move {
-            mover: Mover::Person,
-        }
-    }
-}
-
-/// A decision that may be taken back: the position before it.
-pub(super) struct UndoPoint {
-    pub(super) before: Box<dyn DynGame>,
-    pub(super) seat: Seat,
-    /// The seq of the decision's update (the number of steps stored once it was).
-    pub(super) seq: u64,
-}
-
-/// Keeps (or forgets) a move just installed as a decision its seat may take back: only a
-/// person's move that revealed nothing, after moves of the same seat alone. `seq`: the
-/// move's update seq; `before`: the position it was made in.
-pub(super) fn record_decision(
-    undoable: &mut Vec<UndoPoint>,
-    before: Box<dyn DynGame>,
-    (seat, seq): (Seat, u64),
-    barrier: bool,
-    mover: Mover,
-) {
-    let others_acted = undoable.last().is_some_and(|p| p.seat != seat);
-    if keeps_decision(barrier, mover) {
-        if others_acted {
-            undoable.clear();
-        }
-        undoable.push(UndoPoint { before, seat, seq });
-    } else {
-        undoable.clear();
-    }
-}
-
-/// Whether a move may be taken back by its seat: a person's that revealed nothing.
-fn keeps_decision(barrier: bool, mover: Mover) -> bool {
-    !barrier && mover == Mover::Person
-}
-
-/// The undo point stored undo `row` takes back: the last one, which must be its seat's
-/// decision at the seq it names.
-pub(super) fn point_undone_by<'a>(
-    undoable: &'a [UndoPoint],
-    row: &MoveRow,
-) -> Result<&'a UndoPoint, String> {
-    undoable
-        .last()
-        .filter(|p| Some(p.seq) == row.undoes.map(|undone| undone + 1) && p.seat == row.seat)
-        .ok_or_else(|| format!("undo {} has no decision of its seat to take back", row.seq))
-}
-
-/// Takes back the last undo point, the decision with seq `undid`: gone from the log too.
-/// Returns the point (the position before the decision).
-pub(super) fn take_back(
-    undoable: &mut Vec<UndoPoint>,
-    log: &mut Vec<LoggedMove>,
-    undid: u64,
-) -> Option<UndoPoint> {
-    log.retain(|entry| entry.seq != undid);
-    undoable.pop()
-}
+use crate::store::{Commit, MoveRow, SeatRecord, Status};
 
 /// Whether `seat` may take back its last decision now.
 pub(super) fn can_undo(st: &TableState, seat: Seat) -> bool {
-    st.row.status == Status::Running
-        && st.undoable.last().is_some_and(|p| p.seat == seat)
+    st.row().status == Status::Running
+        && st.undoable().last().is_some_and(|p| p.seat == seat)
         && st
-            .row
+            .row()
             .seats
             .get(usize::from(seat))
             .is_some_and(|s| s.played_by_bot().is_none())
@@ -103,14 +43,14 @@ pub(super) fn undo_seat_after(
 ) -> Option<Seat> {
     let undoable = match step {
         Step::Move { mover } => keeps_decision(barrier, mover),
-        Step::Undo { .. } => st.undoable.len() >= 2,
+        Step::Undo { .. } => st.undoable().len() >= 2,
     };
     undoable.then_some(seat)
 }
 
 /// Why `seat` may not take back a decision now (when [`can_undo`] says so).
 fn refusal(st: &TableState, seat: Seat) -> ApiError {
-    let mut moves = st.log.iter().filter(|m| m.undid.is_none()).rev();
+    let mut moves = st.log().iter().filter(|m| m.undid.is_none()).rev();
     match moves.next() {
         Some(last) if last.seat != seat => {
             if moves.any(|m| m.seat == seat) {
@@ -141,16 +81,16 @@ impl Hub {
         seq: u64,
     ) -> Result<(), ApiError> {
         let started = Instant::now();
-        let (next, step, commit) = {
+        let checked = {
             let mut st = table.lock();
             check_position(&st, seq)?;
-            if let Some(record) = st.row.seats.get(usize::from(seat)) {
+            if let Some(record) = st.row().seats.get(usize::from(seat)) {
                 check_mover(record, Mover::Person)?;
             }
             if !can_undo(&st, seat) {
                 return Err(refusal(&st, seat));
             }
-            let point = st.undoable.last().ok_or_else(|| refusal(&st, seat))?;
+            let point = st.undoable().last().ok_or_else(|| refusal(&st, seat))?;
             let next = point.before.box_clone();
             let commit = Commit {
                 mv: MoveRow {
@@ -165,26 +105,10 @@ impl Hub {
                 ends_game: false,
             };
             let step = Step::Undo { undid: point.seq };
-            st.writing = Some(Writing::Move);
-            (next, step, commit)
+            CheckedStep::reserve(&mut st, step, (next, Vec::new()), commit)?
         };
-        self.store_step(table, step, next, Vec::new(), commit, started)
-            .await
+        self.store_step(table, checked, started).await
     }
-}
-
-/// A game rebuilt from its stored steps: the position, the log, and the decisions that
-/// may still be taken back.
-pub(super) struct Rebuilt {
-    pub(super) game: Box<dyn DynGame>,
-    pub(super) log: Vec<LoggedMove>,
-    pub(super) undoable: Vec<UndoPoint>,
-    /// Steps stored (moves and undos).
-    pub(super) seq: u64,
-    /// The table's clocks ([`Rebuilt::with_clocks`]).
-    pub(super) clocks: Option<Clocks>,
-    /// The seat to move at the start and after each step (for the clocks).
-    pub(super) to_move: Vec<Option<Seat>>,
 }
 
 /// Plays stored steps `rows` from `game` (the start position), moves and undos alike, as

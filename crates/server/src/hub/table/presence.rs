@@ -1,11 +1,13 @@
 //! Presence: whether each seat's person is at the table (online, away, offline) and since
 //! when, told to everyone at once. Several tabs of one seat are one presence.
 
-use super::*;
+use super::{seats_message, Slot, Table, TableState};
+use crate::hub::{now_ms, Broadcast};
 use crate::protocol::{Presence, PresenceState};
+use crate::store::SeatKind;
 
 impl Slot {
-    pub(super) fn new(since: i64) -> Self {
+    pub(in crate::hub) fn new(since: i64) -> Self {
         Slot {
             watchers: 0,
             hidden: 0,
@@ -24,7 +26,7 @@ impl Slot {
         }
     }
 
-    pub(super) fn presence(&self) -> Presence {
+    pub(in crate::hub) fn presence(&self) -> Presence {
         Presence {
             state: self.state(),
             since: self.since,
@@ -36,7 +38,7 @@ impl Table {
     /// Applies `change` to slot `slot`'s watchers and, when it changes the seat's presence,
     /// dates the change and tells every watcher (the spectator slot has no presence). Sent
     /// under the table's lock, so that watchers hear presence in the order it changed.
-    pub(super) fn change_presence(
+    pub(in crate::hub) fn change_presence(
         &self,
         st: &mut TableState,
         slot: usize,
@@ -49,9 +51,9 @@ impl Table {
             return;
         }
         st.slots[slot].since = now_ms();
-        let _ = self.updates.send(Arc::new(Broadcast::Seats {
+        self.broadcast(Broadcast::Seats {
             text: seats_message(st).into(),
             resync: false,
-        }));
+        });
     }
 }
