@@ -5,7 +5,7 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use axum::extract::ws::Utf8Bytes;
 use engine::{DynGame, LoggedEvent, ObservedView, PublicView, Seat};
@@ -23,8 +23,8 @@ use crate::limits::AddressKey;
 use crate::names::clean_name;
 use crate::patch::ViewPatcher;
 use crate::protocol::{
-    ClockChoices, CreateGame, Created, CreatedSeat, ErrorKind, EventEntry, GameSummary, JoinGame,
-    Joined, LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage, UpdateText,
+    ClockChoices, CreateGame, Created, CreatedSeat, ErrorKind, GameSummary, JoinGame, Joined,
+    LegalAction, LogEntry, SeatInfo, SeatRequest, ServerMessage, UpdateText,
 };
 use crate::store::{
     bots_only, Change, Commit, GameRow, LobbyQuery, MoveRow, SeatChange, SeatEvent, SeatKind,
@@ -49,6 +49,8 @@ mod turn_mail;
 mod undo;
 mod update;
 
+pub(crate) use crate::protocol::{event_entries, outcome_json};
+pub(crate) use crate::time::now_ms;
 use chat::chat_for;
 pub use chat::chat_message;
 pub use chat::Speaker;
@@ -63,7 +65,6 @@ use scheduler::BotScheduler;
 use seats::SeatsChange;
 pub use stand_in::Mover;
 use stand_in::*;
-pub(crate) use table::event_entries;
 use table::*;
 pub use table::{Table, Watch};
 use undo::*;
@@ -124,18 +125,8 @@ fn json_text(value: &impl serde::Serialize) -> Box<RawValue> {
     serde_json::value::to_raw_value(value).unwrap_or_default()
 }
 
-pub(crate) fn outcome_json(game: &dyn DynGame) -> Option<Value> {
-    game.outcome().and_then(|o| serde_json::to_value(o).ok())
-}
-
 /// The largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
-/// Unix milliseconds now.
-pub(crate) fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
 
 /// The cached tables, the store, the bots.
 pub struct Hub {

@@ -1,4 +1,4 @@
-//! Rating a table when it ends ([`crate::accounts::ratings`]): the process that stored the
+//! Rating a table when it ends ([`crate::rating`]): the process that stored the
 //! final move rates it, once (the store keeps which games were rated).
 
 use std::collections::BTreeMap;
@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use skillratings::weng_lin::WengLinRating;
 
 use super::*;
-use crate::accounts::ratings::{participants, update, Rated};
+use crate::rating::{participants, update, Rated};
 use crate::store::RatingRow;
 
 /// Times a rating is computed again when another game's end changed one of its ratings
@@ -84,7 +84,7 @@ impl Hub {
             return Ok(());
         };
         let owners = self.store.seat_owners(&table.id).await?;
-        if owners.len() < crate::accounts::ratings::MIN_PEOPLE {
+        if owners.len() < crate::rating::MIN_PEOPLE {
             return Ok(());
         }
         let moves = self.store.load_moves(&table.id, 0).await?;

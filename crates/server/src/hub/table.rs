@@ -282,20 +282,6 @@ pub(super) fn legal_actions(game: &dyn DynGame) -> Vec<LegalAction> {
         .collect()
 }
 
-/// Events as a client is told them: each already in the form for that client
-/// ([`LoggedEvent::for_viewer`]).
-pub(crate) fn event_entries<'a>(
-    events: impl IntoIterator<Item = &'a LoggedEvent>,
-) -> Vec<EventEntry> {
-    events
-        .into_iter()
-        .map(|e| EventEntry {
-            event: e.event.clone(),
-            text: e.text.clone(),
-        })
-        .collect()
-}
-
 /// A stored move and its events as the game logged them (each viewer's form included).
 #[derive(Clone)]
 pub(super) struct LoggedMove {
