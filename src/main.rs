@@ -130,7 +130,11 @@ fn run(cli: Cli) -> Result<(), CliError> {
         Command::Replay(args) => print(&replay::run(&args)?),
         Command::Arena(args) => print(&arena::run(&args)?),
         Command::Positions(args) => print(&positions::run(&args)?),
-        Command::Play(args) => play::run(&args),
+        // On a server or here: both draw the same screen (play.rs), remote.rs on top of it.
+        Command::Play(args) => match &args.server {
+            Some(url) => remote::run(&args, url),
+            None => play::run(&args),
+        },
         Command::Serve(args) => serve::run(&args),
         Command::Loadtest(args) => print(&loadtest::run(&args)?),
         Command::Engine(args) => match engine_protocol::run(args.no_data_files) {

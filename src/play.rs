@@ -5,9 +5,10 @@
 //! of sentences (`Game::describe_event`).
 //! Input is one line per decision, so a pipe can drive it; end of input leaves the game.
 //!
-//! With `--server URL` the same screen is played on a game server (`crate::remote`):
-//! the pieces of the screen (seat checks, bot assignment, the action list, the prompt,
-//! move lines, the outcome) are the functions here, shared by both paths.
+//! With `--server URL` the same screen is played on a game server (`crate::remote`, which
+//! builds on this module; this one never calls it): the pieces of the screen (seat checks,
+//! bot assignment, the action list, the prompt, move lines, the outcome) are the functions
+//! here, shared by both paths.
 
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
@@ -60,10 +61,8 @@ pub struct PlayArgs {
     pub record: Option<PathBuf>,
 }
 
+/// Plays the game here (`--server` games are `crate::remote::run`'s, which main.rs picks).
 pub fn run(args: &PlayArgs) -> Result<(), CliError> {
-    if let Some(url) = &args.server {
-        return crate::remote::run(args, url);
-    }
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut input = stdin.lock();

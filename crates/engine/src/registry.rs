@@ -7,7 +7,7 @@ use std::sync::Arc;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 
-use crate::view_parts::{Observed, ObservedView};
+use crate::view_parts::{to_json, Observed, ObservedView};
 use crate::{ActionErrorKind, Explanation, Game, Outcome, Seat, SetupError};
 
 mod spaces;
@@ -435,11 +435,6 @@ fn unread_field(sent: &Value, read: &Value, path: String) -> Option<String> {
         (Value::Object(_), _) => Some(path),
         _ => None,
     }
-}
-
-pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Value {
-    // Our own serde types serialize to JSON infallibly (no maps with non-string keys).
-    serde_json::to_value(value).unwrap_or(Value::Null)
 }
 
 impl<G: Game> DynGame for ErasedGame<G> {

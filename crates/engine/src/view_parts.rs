@@ -31,7 +31,11 @@ use foldhash::fast::{FixedState, FoldHasher};
 use serde::ser::{self, Impossible, Serialize};
 use serde_json::Value;
 
-use crate::registry::to_json;
+/// `value` as a JSON value (the registry's answers and the views' parts).
+pub(crate) fn to_json<T: Serialize + ?Sized>(value: &T) -> Value {
+    // Our own serde types serialize to JSON infallibly (no maps with non-string keys).
+    serde_json::to_value(value).unwrap_or(Value::Null)
+}
 
 /// The record of one view, split by member.
 #[derive(Debug, Clone, Default)]

@@ -6,12 +6,9 @@
 
 use std::num::NonZeroU32;
 
-use serde::{Deserialize, Serialize};
-use utoipa::ToSchema;
-
 use crate::error::ApiError;
+pub use crate::model::{ChatChannel, ChatMessage};
 use crate::protocol::ErrorKind;
-use crate::store::Status;
 
 /// The longest message, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
@@ -21,65 +18,6 @@ pub const MAX_CHAT_PER_TABLE: usize = 2_000;
 /// conversation's pace, not a flood's.
 pub const CHAT_BURST: NonZeroU32 = NonZeroU32::new(5).unwrap();
 pub const CHAT_PER_MINUTE: NonZeroU32 = NonZeroU32::new(30).unwrap();
-
-/// Who may read a message.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
-#[ts(export_to = "server/")]
-#[serde(rename_all = "snake_case")]
-pub enum ChatChannel {
-    /// Written by the seated people; everyone reads it.
-    Players,
-    /// Written by spectators; the seats read it once the game is over.
-    Spectators,
-}
-
-impl ChatChannel {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            ChatChannel::Players => "players",
-            ChatChannel::Spectators => "spectators",
-        }
-    }
-
-    pub fn parse(text: &str) -> Option<ChatChannel> {
-        match text {
-            "players" => Some(ChatChannel::Players),
-            "spectators" => Some(ChatChannel::Spectators),
-            _ => None,
-        }
-    }
-
-    /// Whether a connection as `seat` (`None`: a spectator) reads this channel at a table
-    /// of `status`.
-    pub fn read_by(self, seat: Option<u8>, status: Status) -> bool {
-        self == ChatChannel::Players || seat.is_none() || status == Status::Over
-    }
-}
-
-/// One stored message.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
-#[ts(export_to = "server/")]
-pub struct ChatMessage {
-    /// Orders the messages of a table (ids grow, but are not consecutive).
-    #[ts(type = "number")]
-    pub id: i64,
-    pub channel: ChatChannel,
-    /// The writer's seat; `null` for a spectator.
-    pub seat: Option<u8>,
-    /// Who wrote it, the same for all their messages at this table (what a person mutes):
-    /// `seat-N`, `account-ID` for a signed-in spectator, `guest-X` for another spectator
-    /// (X is drawn for the connection).
-    pub author: String,
-    /// The seat's or the account's name; `null` for a spectator who is not signed in.
-    pub name: Option<String>,
-    pub text: String,
-    /// Moves stored when it was said: it follows that move in the log and the replay.
-    #[ts(type = "number")]
-    pub seq: u64,
-    /// Unix milliseconds.
-    #[ts(type = "number")]
-    pub at: i64,
-}
 
 /// The message as the table stores it: trimmed, other control characters than line
 /// breaks and tabs removed, at most [`MAX_CHAT_CHARS`] characters and not empty.
@@ -105,6 +43,7 @@ pub fn clean_text(text: &str) -> Result<String, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Status;
 
     #[test]
     fn text_is_trimmed_and_controls_removed() {

@@ -22,12 +22,15 @@ mod health;
 mod hub;
 mod limits;
 pub mod mail;
+pub mod model;
 mod names;
 pub mod patch;
 pub mod protocol;
+mod rating;
 pub mod replay;
 pub mod store;
 pub mod testing;
+mod time;
 mod tokens;
 mod ws;
 

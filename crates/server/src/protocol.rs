@@ -1,13 +1,14 @@
 //! The JSON messages of the API: HTTP bodies and WebSocket messages. Game-specific parts
 //! (views, actions, events, outcomes) are the games' own JSON, typed `Object` here.
 
+use engine::{DynGame, LoggedEvent};
 use serde::{Deserialize, Serialize};
 use serde_json::value::RawValue;
 use serde_json::Value;
 use utoipa::ToSchema;
 
-use crate::chat::ChatMessage;
-use crate::store::{SeatEvent, SeatKind, Status};
+use crate::model::{ChatMessage, SeatEvent, SeatKind, Status};
+pub use crate::model::{Clock, HintedAction};
 
 /// Every error the API returns, over HTTP or WebSocket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
@@ -110,29 +111,6 @@ pub struct Presence {
     /// the table, for a seat nobody has connected to since).
     #[ts(type = "number")]
     pub since: i64,
-}
-
-/// A table's clock, chosen when it is created (`/api/games/kinds` lists the choices under
-/// `clocks`). A clock runs only while a person plays the seat to move; when it runs out, a
-/// bot of the table's stand-in strength plays the seat until its person takes it back.
-#[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS,
-)]
-#[ts(export_to = "server/")]
-#[serde(tag = "kind", rename_all = "snake_case", deny_unknown_fields)]
-pub enum Clock {
-    /// No clock: a friendly table (the default).
-    #[default]
-    None,
-    /// Real time (Fischer): each seat's bank starts at `initial_secs`, and each of its
-    /// decisions adds `increment_secs`.
-    Realtime {
-        initial_secs: u32,
-        increment_secs: u32,
-    },
-    /// A slow table: each decision adds `per_move_secs` to the seat's bank, which starts
-    /// at `per_move_secs` and carries what a seat leaves unused over, up to `bank_secs`.
-    TurnBased { per_move_secs: u32, bank_secs: u32 },
 }
 
 /// The least and the most seconds a clock setting may have.
@@ -372,22 +350,6 @@ pub struct LogEntry {
     pub seat_event: Option<SeatEvent>,
 }
 
-/// One action of a hint: what the hard bot would do for the seat that asked, with the
-/// search's estimate.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
-#[ts(export_to = "server/")]
-pub struct HintedAction {
-    /// The seat's next action, as its legal actions list it.
-    #[schema(value_type = Object)]
-    pub action: Value,
-    pub description: String,
-    /// The estimated chance of winning (share of the victory) after it, 0 to 1.
-    pub value: f64,
-    /// How many of the search's iterations went through it.
-    #[ts(type = "number")]
-    pub visits: u64,
-}
-
 /// A legal action, its description, and the rule it follows.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]
@@ -615,6 +577,25 @@ impl ServerMessage {
             r#"{"type":"error","kind":"internal","message":"unserializable message"}"#.into()
         })
     }
+}
+
+/// Events as a client is told them: each already in the form for that client
+/// ([`LoggedEvent::for_viewer`]).
+pub(crate) fn event_entries<'a>(
+    events: impl IntoIterator<Item = &'a LoggedEvent>,
+) -> Vec<EventEntry> {
+    events
+        .into_iter()
+        .map(|e| EventEntry {
+            event: e.event.clone(),
+            text: e.text.clone(),
+        })
+        .collect()
+}
+
+/// A game's outcome as JSON, `None` while it runs.
+pub(crate) fn outcome_json(game: &dyn DynGame) -> Option<Value> {
+    game.outcome().and_then(|o| serde_json::to_value(o).ok())
 }
 
 #[cfg(test)]

@@ -12,8 +12,7 @@ use utoipa::ToSchema;
 
 use crate::catalog::{Catalog, Setup};
 use crate::error::ApiError;
-use crate::hub::{event_entries, outcome_json};
-use crate::protocol::LogEntry;
+use crate::protocol::{event_entries, outcome_json, LogEntry};
 
 /// Largest record body read (a long game has a few thousand actions).
 pub const MAX_RECORD_BYTES: usize = 1024 * 1024;

@@ -16,9 +16,9 @@ use async_trait::async_trait;
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::mpsc;
-use utoipa::ToSchema;
 
-use crate::protocol::{Clock, HintedAction};
+use crate::model::Clock;
+pub use crate::model::{SeatChange, SeatEvent, SeatKind, Status};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
 pub use passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
@@ -26,57 +26,16 @@ pub use ratings::{RatingRow, RatingStore};
 pub use settings::{SettingsRow, SettingsStore};
 pub use sql::{SqlStore, SyncMode};
 
-/// Where a game stands.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, ts_rs::TS)]
-#[ts(export_to = "server/")]
-#[serde(rename_all = "snake_case")]
-pub enum Status {
-    /// Some human seat is free: the game waits for players and takes no move.
-    Open,
-    Running,
-    Over,
-    /// Its creator called it off before it started (kept, never deleted).
-    Cancelled,
-    /// Nobody filled it within the time the server gives (`--expire-open-after-secs`):
-    /// it left the lobby (kept, never deleted).
-    Expired,
-}
-
-impl Status {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Status::Open => "open",
-            Status::Running => "running",
-            Status::Over => "over",
-            Status::Cancelled => "cancelled",
-            Status::Expired => "expired",
-        }
+/// A status as [`Status::as_str`] stores it.
+fn parse_status(text: &str) -> Result<Status, StoreError> {
+    match text {
+        "open" => Ok(Status::Open),
+        "running" => Ok(Status::Running),
+        "over" => Ok(Status::Over),
+        "cancelled" => Ok(Status::Cancelled),
+        "expired" => Ok(Status::Expired),
+        other => Err(StoreError::Corrupt(format!("unknown status {other:?}"))),
     }
-
-    /// The table takes no move and no player any more, and never will.
-    pub fn is_closed(self) -> bool {
-        matches!(self, Status::Cancelled | Status::Expired)
-    }
-
-    fn parse(text: &str) -> Result<Self, StoreError> {
-        match text {
-            "open" => Ok(Status::Open),
-            "running" => Ok(Status::Running),
-            "over" => Ok(Status::Over),
-            "cancelled" => Ok(Status::Cancelled),
-            "expired" => Ok(Status::Expired),
-            other => Err(StoreError::Corrupt(format!("unknown status {other:?}"))),
-        }
-    }
-}
-
-/// Who sits in a seat.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
-#[ts(export_to = "server/")]
-#[serde(rename_all = "snake_case")]
-pub enum SeatKind {
-    Human,
-    Bot,
 }
 
 /// A seat as stored. A human seat with no name is free; `token_hash` is the SHA-256 of
@@ -229,76 +188,6 @@ impl Default for TableSettings {
             hints: false,
         }
     }
-}
-
-/// A change of a seat everyone is told and the log keeps: who plays it now, and why; or
-/// a hint the seat asked for.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
-#[ts(export_to = "server/")]
-pub struct SeatEvent {
-    pub what: SeatChange,
-    /// The seat it concerns.
-    pub seat: u8,
-    /// The seat of the person who made the change, when not the seat's own person.
-    pub by: Option<u8>,
-    /// Moves stored when it happened: it follows that move in the log.
-    #[ts(type = "number")]
-    pub seq: u64,
-    /// Unix milliseconds.
-    #[ts(type = "number")]
-    pub at: i64,
-    /// With [`SeatChange::Hinted`]: what the hard bot would do for the seat, best first.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    #[ts(optional)]
-    pub hint: Option<Vec<HintedAction>>,
-}
-
-impl SeatEvent {
-    /// The event as an English sentence (the terminal client's log), with each seat's
-    /// name from `name`.
-    pub fn sentence(&self, name: impl Fn(u8) -> String) -> String {
-        let who = name(self.seat);
-        match (self.what, self.by) {
-            (SeatChange::HandedOver, Some(by)) => format!(
-                "{who} is gone: {} handed their seat to a bot, which plays it until they take it back.",
-                name(by)
-            ),
-            (SeatChange::HandedOver, None) => {
-                format!("{who} is gone: a bot plays their seat until they take it back.")
-            }
-            (SeatChange::TookBack, _) => format!("{who} took their seat back from the bot."),
-            (SeatChange::Left, _) => format!("{who} left the game: a bot finishes their seat."),
-            (SeatChange::TimedOut, _) => {
-                format!("{who}'s time ran out: a bot plays for them until they take their seat back.")
-            }
-            (SeatChange::Hinted, _) => {
-                let actions: Vec<String> = self
-                    .hint
-                    .iter()
-                    .flatten()
-                    .map(|a| format!("{} ({:.0}%)", a.description, a.value * 100.0))
-                    .collect();
-                format!("{who} asked for a hint: {}.", actions.join("; "))
-            }
-        }
-    }
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
-#[ts(export_to = "server/")]
-#[serde(rename_all = "snake_case")]
-pub enum SeatChange {
-    /// Another person at the table handed the offline seat to a bot.
-    HandedOver,
-    /// The seat's person took it back from the bot.
-    TookBack,
-    /// The seat's person left for good; a bot finishes the seat.
-    Left,
-    /// The seat's clock ran out: a bot plays it until its person takes it back.
-    TimedOut,
-    /// The seat to move asked what the hard bot would do (a table with hints): who plays
-    /// the seat does not change.
-    Hinted,
 }
 
 /// A page of the lobby: the newest games first, by `created` and then by id, optionally

@@ -5,10 +5,10 @@
 use std::collections::HashMap;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
-use engine::{DynGame, Seat};
+use engine::Seat;
 use serde_json::value::RawValue;
 use serde_json::Value;
 
@@ -42,6 +42,8 @@ mod table;
 mod turn_mail;
 mod undo;
 
+pub(crate) use crate::protocol::outcome_json;
+pub(crate) use crate::time::now_ms;
 pub use chat::chat_message;
 pub use chat::Speaker;
 use clock::check_clock;
@@ -49,7 +51,6 @@ pub use clock::clock_choices;
 use leases::Leases;
 pub use scheduler::BotConfig;
 use scheduler::BotScheduler;
-pub(crate) use table::event_entries;
 use table::{seat_infos, Rebuilt, TableState};
 pub use table::{Mover, Table, Watch};
 use undo::rebuild;
@@ -107,19 +108,8 @@ fn json_text(value: &impl serde::Serialize) -> Box<RawValue> {
     serde_json::value::to_raw_value(value).unwrap_or_default()
 }
 
-pub(crate) fn outcome_json(game: &dyn DynGame) -> Option<Value> {
-    game.outcome().and_then(|o| serde_json::to_value(o).ok())
-}
-
 /// The largest integer a JavaScript number holds exactly (2^53 - 1).
 const MAX_SAFE_INTEGER: u64 = (1 << 53) - 1;
-/// Unix milliseconds now.
-pub(crate) fn now_ms() -> i64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_millis() as i64)
-}
-
 /// The cached tables, the store, the bots.
 pub struct Hub {
     catalog: Catalog,

@@ -14,14 +14,14 @@ use serde_json::Value;
 use super::lifecycle::closed_error;
 use super::stand_in::check_mover;
 use super::table::{
-    event_entries, legal_actions, AfterWrite, LoggedMove, Mover, Reservation, Step, StepRecord,
-    Stored, Table, TableState, Writing,
+    legal_actions, AfterWrite, LoggedMove, Mover, Reservation, Step, StepRecord, Stored, Table,
+    TableState, Writing,
 };
 use super::undo::undo_seat_after;
 use super::{json_text, now_ms, Broadcast, Hub};
 use crate::error::ApiError;
 use crate::patch::ViewPatcher;
-use crate::protocol::{ErrorKind, UpdateText};
+use crate::protocol::{event_entries, ErrorKind, UpdateText};
 use crate::store::{Commit, MoveRow, Status, StoreError};
 
 /// The refusal of anything but a running game: one that waits for players, is over, or

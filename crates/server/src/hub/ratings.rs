@@ -1,4 +1,4 @@
-//! Rating a table when it ends ([`crate::accounts::ratings`]): the process that stored the
+//! Rating a table when it ends ([`crate::rating`]): the process that stored the
 //! final move rates it, once (the store keeps which games were rated).
 
 use std::collections::BTreeMap;
@@ -10,8 +10,8 @@ use tokio::task::JoinHandle;
 
 use super::table::Table;
 use super::{now_ms, Hub};
-use crate::accounts::ratings::{participants, update, Rated};
 use crate::error::ApiError;
+use crate::rating::{participants, update, Rated};
 use crate::store::RatingRow;
 use crate::store::StoreError;
 
@@ -94,7 +94,7 @@ impl Hub {
             return Ok(());
         };
         let owners = self.store.seat_owners(&table.id).await?;
-        if owners.len() < crate::accounts::ratings::MIN_PEOPLE {
+        if owners.len() < crate::rating::MIN_PEOPLE {
             return Ok(());
         }
         let moves = self.store.load_moves(&table.id, 0).await?;

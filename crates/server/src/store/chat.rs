@@ -3,7 +3,7 @@
 use async_trait::async_trait;
 
 use super::StoreError;
-use crate::chat::ChatMessage;
+use crate::model::ChatMessage;
 
 /// The storage of the tables' chat.
 #[async_trait]

@@ -1,4 +1,4 @@
-//! What the server keeps of people's ratings ([`crate::accounts::ratings`]).
+//! What the server keeps of people's ratings ([`crate::rating`]).
 
 use async_trait::async_trait;
 

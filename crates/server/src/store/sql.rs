@@ -20,8 +20,8 @@ use sqlx::{AnyPool, Connection, Executor, Row};
 use tokio::sync::mpsc;
 
 use super::{
-    Change, Commit, GameRow, LobbyQuery, MoveRow, SeatEvent, SeatRecord, Status, StatusCounts,
-    Store, StoreError,
+    parse_status, Change, Commit, GameRow, LobbyQuery, MoveRow, SeatEvent, SeatRecord, Status,
+    StatusCounts, Store, StoreError,
 };
 
 /// SQLite's `synchronous` setting for the write-ahead log: what an acknowledged move
@@ -324,7 +324,7 @@ fn game_row(row: &AnyRow) -> Result<GameRow, StoreError> {
         seed: row.try_get::<i64, _>("seed")? as u64,
         seed_chosen: row.try_get::<i64, _>("seed_chosen")? != 0,
         created: row.try_get("created")?,
-        status: Status::parse(&row.try_get::<String, _>("status")?)?,
+        status: parse_status(&row.try_get::<String, _>("status")?)?,
         seats: parse_json("seats", &row.try_get::<String, _>("seats")?)?,
         version: row.try_get("version")?,
         data_digest: row.try_get("data_digest")?,
@@ -822,7 +822,7 @@ impl Store for SqlStore {
         let mut counts = StatusCounts::default();
         for row in &rows {
             let n = row.try_get::<i64, _>("n")? as u64;
-            match Status::parse(&row.try_get::<String, _>("status")?)? {
+            match parse_status(&row.try_get::<String, _>("status")?)? {
                 Status::Open => counts.open = n,
                 Status::Running => counts.running = n,
                 Status::Over => counts.over = n,
@@ -840,7 +840,7 @@ impl Store for SqlStore {
     /// One row rewritten through the writer's connection: it waits behind the moves
     /// being stored, as a new move would.
     async fn check_write(&self) -> Result<(), StoreError> {
-        let now = crate::hub::now_ms();
+        let now = crate::time::now_ms();
         sqlx::query(
             "INSERT INTO health (id, checked) VALUES (1, $1) \
              ON CONFLICT (id) DO UPDATE SET checked = excluded.checked",

@@ -4,7 +4,7 @@
 use engine::{DynGame, LoggedEvent, Seat};
 
 use crate::hub::clock::Clocks;
-use crate::protocol::{EventEntry, LogEntry};
+use crate::protocol::{event_entries, LogEntry};
 use crate::store::MoveRow;
 
 /// Who a move comes from: the seat's person, or the bot that plays it.
@@ -58,20 +58,6 @@ impl LoggedMove {
             seat_event: None,
         }
     }
-}
-
-/// Events as a client is told them: each already in the form for that client
-/// ([`LoggedEvent::for_viewer`]).
-pub(crate) fn event_entries<'a>(
-    events: impl IntoIterator<Item = &'a LoggedEvent>,
-) -> Vec<EventEntry> {
-    events
-        .into_iter()
-        .map(|e| EventEntry {
-            event: e.event.clone(),
-            text: e.text.clone(),
-        })
-        .collect()
 }
 
 /// A decision that may be taken back: the position before it.

@@ -23,7 +23,6 @@ mod presence;
 mod reservation;
 mod watch;
 
-pub(crate) use history::event_entries;
 pub use history::Mover;
 pub(super) use history::{
     keeps_decision, point_undone_by, record_decision, take_back, LoggedMove, Rebuilt, Step,

@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::SqlStore;
-use crate::chat::{ChatChannel, ChatMessage};
+use crate::model::{ChatChannel, ChatMessage};
 use crate::store::chat::ChatStore;
 use crate::store::StoreError;
 
