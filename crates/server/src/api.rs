@@ -2,16 +2,20 @@
 //! `/api/openapi.json`, generated from these handlers and types.
 
 use std::sync::Arc;
+use std::time::Duration;
 
-use axum::extract::rejection::{JsonRejection, QueryRejection};
+use axum::extract::rejection::QueryRejection;
 use axum::extract::{Path, Query, State};
 use axum::http::{header, HeaderMap, HeaderValue, StatusCode};
 use axum::response::{IntoResponse, Response};
-use axum::Json;
+use axum::routing::{get, post, MethodRouter};
+use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
+use crate::app::App;
+use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
 use crate::bots::{Strength, STRENGTHS};
 use crate::catalog::{KindInfo, OptionInfo};
 use crate::chat::{ChatChannel, ChatMessage};
@@ -24,10 +28,7 @@ use crate::protocol::{
 };
 use crate::replay::{Record, Replay, ReplayRequest};
 use crate::store::{LobbyCursor, LobbyQuery, SeatKind, Status};
-use crate::App;
 
-/// Largest HTTP body read.
-pub const MAX_BODY_BYTES: usize = 16 * 1024;
 /// Most games a lobby list returns.
 const MAX_LIST: u32 = 200;
 
@@ -68,8 +69,8 @@ const MAX_LIST: u32 = 200;
         crate::accounts::passkeys::sign_in_finish,
         crate::accounts::settings::get,
         crate::accounts::settings::put,
-        crate::mail::unsubscribe_page,
-        crate::mail::unsubscribe
+        crate::accounts::unsubscribe::unsubscribe_page,
+        crate::accounts::unsubscribe::unsubscribe
     ),
     components(schemas(
         Kinds,
@@ -123,6 +124,36 @@ const MAX_LIST: u32 = 200;
 )]
 pub struct ApiDoc;
 
+/// The lobby's and the tables' routes: `/api/games…` (the table's WebSocket included) and
+/// `/api/replay`. `body_timeout`: how long a request with a body may take.
+pub fn games_router(body_timeout: Duration) -> Router<Arc<App>> {
+    let body = |route: MethodRouter<Arc<App>>, max_bytes| with_body(route, max_bytes, body_timeout);
+    Router::new()
+        .route("/api/games/kinds", get(kinds))
+        .route("/api/games", body(post(create), MAX_BODY_BYTES).get(list))
+        .route("/api/games/{id}", get(summary))
+        .route("/api/games/{id}/join", body(post(join), MAX_BODY_BYTES))
+        .route("/api/games/{id}/cancel", post(cancel))
+        .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/log", get(log))
+        .route("/api/games/{id}/chat", get(chat))
+        .route("/api/games/{id}/data", get(data))
+        .route("/api/games/{id}/text", get(text))
+        .route("/api/games/{id}/ws", get(crate::ws::upgrade))
+        .route(
+            "/api/replay",
+            body(post(replay), crate::replay::MAX_RECORD_BYTES),
+        )
+}
+
+/// The server's own routes: the OpenAPI document, health and metrics.
+pub fn service_router() -> Router<Arc<App>> {
+    Router::new()
+        .route("/api/openapi.json", get(openapi))
+        .route("/healthz", get(health))
+        .route("/metrics", get(metrics))
+}
+
 /// Every game, and the bot strengths offered.
 #[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]
@@ -135,18 +166,6 @@ pub struct Kinds {
     pub hand_over_after_secs: u64,
     /// The clocks a table may have.
     pub clocks: ClockChoices,
-}
-
-/// A JSON body, or the typed error for one that is not.
-pub(crate) fn body<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
-    match body {
-        Ok(Json(value)) => Ok(value),
-        Err(JsonRejection::BytesRejection(_)) => Err(ApiError::new(
-            ErrorKind::TooLarge,
-            format!("the body is unreadable or larger than {MAX_BODY_BYTES} bytes"),
-        )),
-        Err(e) => Err(ApiError::malformed(e.body_text())),
-    }
 }
 
 #[utoipa::path(get, path = "/api/games/kinds", responses((status = 200, body = Kinds)), tag = "lobby")]
@@ -169,10 +188,10 @@ pub async fn kinds(State(app): State<Arc<App>>) -> Json<Kinds> {
 pub async fn create(
     State(app): State<Arc<App>>,
     client: ClientAddr,
-    request: Result<Json<CreateGame>, JsonRejection>,
+    request: Result<JsonBody<CreateGame>, ApiError>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     app.requests.check(client.key())?;
-    let created = app.hub.create(body(request)?, client.key()).await?;
+    let created = app.hub.create(request?.0, client.key()).await?;
     Ok((StatusCode::CREATED, Json(created)))
 }
 
@@ -284,10 +303,10 @@ pub async fn join(
     State(app): State<Arc<App>>,
     client: ClientAddr,
     Path(id): Path<String>,
-    request: Result<Json<JoinGame>, JsonRejection>,
+    request: Result<JsonBody<JoinGame>, ApiError>,
 ) -> Result<Json<Joined>, ApiError> {
     app.requests.check(client.key())?;
-    Ok(Json(app.hub.join(&id, body(request)?).await?))
+    Ok(Json(app.hub.join(&id, request?.0).await?))
 }
 
 #[utoipa::path(
@@ -448,10 +467,10 @@ pub async fn data(
 pub async fn replay(
     State(app): State<Arc<App>>,
     client: ClientAddr,
-    request: Result<Json<ReplayRequest>, JsonRejection>,
+    request: Result<JsonBody<ReplayRequest>, ApiError>,
 ) -> Result<Json<Replay>, ApiError> {
     app.requests.check(client.key())?;
-    let request = body(request)?;
+    let request = request?.0;
     let catalog = app.hub.catalog().clone();
     tokio::task::spawn_blocking(move || crate::replay::replay(&catalog, &request))
         .await

@@ -7,6 +7,8 @@
 use axum::extract::Path;
 use axum::http::{header, HeaderValue};
 use axum::response::{Html, IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
 use rust_embed::Embed;
 
 use crate::error::ApiError;
@@ -15,6 +17,14 @@ use crate::error::ApiError;
 #[folder = "../../web/dist/"]
 #[allow_missing = true]
 struct ClientFiles;
+
+/// The browser client's routes: its page, its assets and the icon.
+pub fn router<S: Clone + Send + Sync + 'static>() -> Router<S> {
+    Router::new()
+        .route("/", get(index))
+        .route("/assets/{name}", get(asset))
+        .route("/favicon.svg", get(favicon))
+}
 
 /// `/`: the client's page (the client routes by the URL's fragment, so this is its only
 /// page).

@@ -3,17 +3,11 @@
 //! Every per-client limit counts by this address ([`ClientAddr`]).
 
 use std::net::{IpAddr, SocketAddr};
-use std::sync::Arc;
 
-use axum::extract::{ConnectInfo, FromRequestParts};
-use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use ipnet::IpNet;
 
-use crate::error::ApiError;
 use crate::limits::AddressKey;
-use crate::protocol::ErrorKind;
-use crate::App;
 
 /// The proxies whose `X-Forwarded-For` is believed; none by default, since any client can
 /// send the header.
@@ -94,23 +88,6 @@ pub struct ClientAddr(pub IpAddr);
 impl ClientAddr {
     pub fn key(self) -> AddressKey {
         AddressKey::from(self.0)
-    }
-}
-
-impl FromRequestParts<Arc<App>> for ClientAddr {
-    type Rejection = ApiError;
-
-    async fn from_request_parts(parts: &mut Parts, app: &Arc<App>) -> Result<Self, ApiError> {
-        // Every connection's requests carry its peer (connections.rs).
-        let Some(ConnectInfo(peer)) = parts.extensions.get::<ConnectInfo<SocketAddr>>() else {
-            return Err(ApiError::new(
-                ErrorKind::Internal,
-                "the server does not know the client's address",
-            ));
-        };
-        Ok(ClientAddr(
-            app.trusted_proxies.client(peer.ip(), &parts.headers),
-        ))
     }
 }
 

@@ -10,6 +10,8 @@
 
 mod accounts;
 mod api;
+mod app;
+mod body;
 mod bots;
 mod catalog;
 pub mod chat;
@@ -34,20 +36,14 @@ mod time;
 mod tokens;
 mod ws;
 
-use std::convert::Infallible;
 use std::net::SocketAddr;
 use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
-use axum::extract::{DefaultBodyLimit, Request, State};
-use axum::http::{header, StatusCode};
-use axum::middleware::{self, Next};
-use axum::response::{IntoResponse, Response};
-use axum::routing::{get, post, put, MethodRouter};
+use axum::extract::DefaultBodyLimit;
 use axum::Router;
 use metrics_exporter_prometheus::{Matcher, PrometheusBuilder, PrometheusHandle};
 use tokio::sync::watch;
-use tower_http::timeout::TimeoutLayer;
 use tower_http::trace::TraceLayer;
 
 pub use accounts::deletion::Deletion;
@@ -58,6 +54,7 @@ pub use accounts::seats::{AccountSeat, SeatToken, SeatTokens};
 pub use accounts::settings::{AccountSettings, AccountSettingsView};
 pub use accounts::{Account, Credentials};
 pub use api::{ApiDoc, Kinds};
+pub use app::App;
 pub use bots::{BotPolicy, Strength, STRENGTHS};
 pub use catalog::{kind, Catalog, DataFile, GameKind, KindInfo, Setup};
 pub use client_addr::TrustedProxies;
@@ -120,24 +117,6 @@ pub struct ServeConfig {
     pub public_url: Option<String>,
 }
 
-/// What every handler shares.
-pub struct App {
-    pub hub: Arc<Hub>,
-    /// `/healthz`'s checks of the database.
-    health: health::Health,
-    /// New games, joins and replays per client address.
-    requests: limits::RequestLimit,
-    /// Sign-in attempts and the session cookie's settings.
-    accounts: accounts::Accounts,
-    /// Whose `X-Forwarded-For` names the client ([`client_addr::ClientAddr`]).
-    trusted_proxies: TrustedProxies,
-    /// How long a request with a body may take.
-    body_timeout: Duration,
-    metrics: PrometheusHandle,
-    /// Becomes true when the server shuts down: connections close after their move.
-    shutdown: watch::Receiver<bool>,
-}
-
 /// The process-wide metrics recorder (one per process, however many servers it runs).
 fn metrics_handle() -> PrometheusHandle {
     static HANDLE: OnceLock<PrometheusHandle> = OnceLock::new();
@@ -166,165 +145,20 @@ fn metrics_handle() -> PrometheusHandle {
         .clone()
 }
 
-/// The routes of the API over `app`.
+/// The routes of the API over `app`, by area; every one reads a body of at most
+/// [`body::MAX_BODY_BYTES`] unless its area's router says more.
 pub fn router(app: Arc<App>) -> Router {
+    let body_timeout = app.body_timeout;
     Router::new()
-        .route("/", get(client::index))
-        .route("/assets/{name}", get(client::asset))
-        .route("/favicon.svg", get(client::favicon))
-        .route("/api/games/kinds", get(api::kinds))
-        .route(
-            "/api/games",
-            with_body(post(api::create), api::MAX_BODY_BYTES, app.body_timeout).get(api::list),
-        )
-        .route("/api/games/{id}", get(api::summary))
-        .route(
-            "/api/games/{id}/join",
-            with_body(post(api::join), api::MAX_BODY_BYTES, app.body_timeout),
-        )
-        .route("/api/games/{id}/cancel", post(api::cancel))
-        .route("/api/games/{id}/record", get(api::record))
-        .route("/api/games/{id}/log", get(api::log))
-        .route("/api/games/{id}/chat", get(api::chat))
-        .route("/api/games/{id}/data", get(api::data))
-        .route("/api/games/{id}/text", get(api::text))
-        .route("/api/games/{id}/ws", get(ws::upgrade))
-        .route(
-            "/api/replay",
-            with_body(
-                post(api::replay),
-                replay::MAX_RECORD_BYTES,
-                app.body_timeout,
-            ),
-        )
-        .route(
-            "/api/account/sign-up",
-            with_body(
-                post(accounts::sign_up),
-                api::MAX_BODY_BYTES,
-                app.body_timeout,
-            ),
-        )
-        .route(
-            "/api/account/sign-in",
-            with_body(
-                post(accounts::sign_in),
-                api::MAX_BODY_BYTES,
-                app.body_timeout,
-            ),
-        )
-        .route("/api/account/sign-out", post(accounts::sign_out))
-        .route(
-            "/api/account/sign-out-everywhere",
-            post(accounts::sign_out_everywhere),
-        )
-        .route(
-            "/api/account",
-            get(accounts::me).delete(accounts::deletion::delete),
-        )
-        .route(
-            "/api/account/passkey/register/start",
-            with_body(
-                post(accounts::passkeys::register_start),
-                api::MAX_BODY_BYTES,
-                app.body_timeout,
-            ),
-        )
-        .route(
-            "/api/account/passkey/register/finish",
-            with_body(
-                post(accounts::passkeys::register_finish),
-                api::MAX_BODY_BYTES,
-                app.body_timeout,
-            ),
-        )
-        .route(
-            "/api/account/passkey/sign-in/start",
-            post(accounts::passkeys::sign_in_start),
-        )
-        .route(
-            "/api/account/passkey/sign-in/finish",
-            with_body(
-                post(accounts::passkeys::sign_in_finish),
-                api::MAX_BODY_BYTES,
-                app.body_timeout,
-            ),
-        )
-        .route(
-            "/api/account/settings",
-            with_body(
-                put(accounts::settings::put),
-                api::MAX_BODY_BYTES,
-                app.body_timeout,
-            )
-            .get(accounts::settings::get),
-        )
-        .route(
-            "/api/mail/unsubscribe",
-            get(mail::unsubscribe_page).post(mail::unsubscribe),
-        )
-        .route("/api/accounts/{id}", get(accounts::profile::profile))
-        .route("/api/ratings/{game}", get(accounts::ratings::leaderboard))
-        .route(
-            "/api/account/seats",
-            with_body(
-                post(accounts::seats::claim),
-                api::MAX_BODY_BYTES,
-                app.body_timeout,
-            )
-            .get(accounts::seats::list),
-        )
-        .route("/api/openapi.json", get(api::openapi))
-        .route("/healthz", get(api::health))
-        .route("/metrics", get(api::metrics))
+        .merge(client::router())
+        .merge(api::games_router(body_timeout))
+        .merge(accounts::router(body_timeout))
+        .merge(api::service_router())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
-        .layer(DefaultBodyLimit::max(api::MAX_BODY_BYTES))
+        .layer(DefaultBodyLimit::max(body::MAX_BODY_BYTES))
         .layer(TraceLayer::new_for_http())
         .with_state(app)
-}
-
-/// A route that reads a body of at most `max_bytes`: a body declared longer
-/// (`Content-Length`) is refused at once, before any of it is read; one sent in chunks is
-/// refused once it passes the limit. The request, body and answer, must be done within
-/// `timeout` (408 otherwise): a client that sends its body slowly holds its connection no
-/// longer.
-fn with_body<S: Clone + Send + Sync + 'static>(
-    route: MethodRouter<S>,
-    max_bytes: usize,
-    timeout: Duration,
-) -> MethodRouter<S> {
-    route
-        .layer(DefaultBodyLimit::max(max_bytes))
-        .layer::<_, Infallible>(middleware::from_fn_with_state(
-            max_bytes,
-            refuse_declared_oversize,
-        ))
-        .layer(TimeoutLayer::with_status_code(
-            StatusCode::REQUEST_TIMEOUT,
-            timeout,
-        ))
-}
-
-/// `too_large` for a request whose `Content-Length` is over `max_bytes`, without waiting
-/// for its body.
-async fn refuse_declared_oversize(
-    State(max_bytes): State<usize>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|value| value.to_str().ok()?.parse::<u64>().ok());
-    match declared {
-        Some(length) if length > max_bytes as u64 => ApiError::new(
-            protocol::ErrorKind::TooLarge,
-            format!("the body has {length} bytes; this route takes at most {max_bytes}"),
-        )
-        .into_response(),
-        _ => next.run(request).await,
-    }
 }
 
 /// Why the server could not run.
@@ -412,7 +246,7 @@ pub async fn serve(
         hub: hub.clone(),
         health: health::Health::new(store.clone()),
         requests: limits::RequestLimit::new(config.post_limit),
-        accounts: accounts::Accounts::new(config.secure_cookies, passkeys),
+        accounts: app::Accounts::new(config.secure_cookies, passkeys),
         trusted_proxies: config.trusted_proxies.clone(),
         body_timeout: config.body_timeout,
         metrics: metrics_handle(),

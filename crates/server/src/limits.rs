@@ -1,6 +1,7 @@
 //! How many requests that create something or compute at length (new games, joins,
 //! replays) one client may make: a server open to anyone must not let one client fill its
-//! database with games or its cores with replays. A client is an [`AddressKey`].
+//! database with games or its cores with replays; and how many sign-in attempts a name and
+//! an address may make ([`AttemptLimits`]). A client is an [`AddressKey`].
 
 use std::fmt;
 use std::net::{IpAddr, Ipv4Addr, Ipv6Addr};
@@ -98,6 +99,49 @@ impl RequestLimit {
     }
 }
 
+/// Sign-in attempts one name may take at once, then one a minute: a password cannot be
+/// guessed at speed, and the name's owner is not locked out for long.
+const ATTEMPTS_PER_NAME: NonZeroU32 = NonZeroU32::new(5).unwrap();
+/// Sign-in and sign-up attempts one client address may take at once, then this many a
+/// minute: one address cannot try many names either (each attempt is also a hash).
+const ATTEMPTS_PER_ADDRESS: NonZeroU32 = NonZeroU32::new(20).unwrap();
+
+/// How many sign-in attempts a name and an address may make.
+pub struct AttemptLimits {
+    names: DefaultKeyedRateLimiter<String>,
+    addresses: DefaultKeyedRateLimiter<AddressKey>,
+}
+
+impl Default for AttemptLimits {
+    fn default() -> Self {
+        AttemptLimits {
+            names: RateLimiter::keyed(
+                Quota::per_minute(NonZeroU32::MIN).allow_burst(ATTEMPTS_PER_NAME),
+            ),
+            addresses: RateLimiter::keyed(Quota::per_minute(ATTEMPTS_PER_ADDRESS)),
+        }
+    }
+}
+
+impl AttemptLimits {
+    /// Counts an attempt by `address` (and on `name_key`, for a sign-in): `rate_limited`
+    /// once either has used its share. An unknown name is counted like a known one.
+    pub fn check(&self, address: AddressKey, name_key: Option<&str>) -> Result<(), ApiError> {
+        let wait = |not_until| ApiError::too_many("sign-in attempts", retry_after(&not_until));
+        self.addresses.check_key(&address).map_err(wait)?;
+        if let Some(name_key) = name_key {
+            self.names.check_key(&name_key.to_string()).map_err(wait)?;
+        }
+        Ok(())
+    }
+
+    /// Forgets the names and addresses whose allowance is full again.
+    pub fn forget_idle(&self) {
+        self.names.retain_recent();
+        self.addresses.retain_recent();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -154,5 +198,22 @@ mod tests {
         assert_eq!(key("2001:db8:1:2:3:4:5:6").to_string(), "2001:db8:1:2::/64");
         assert_ne!(key("192.0.2.7").digest(), key("192.0.2.8").digest());
         assert_eq!(key("2001:db8::1").digest().len(), 64);
+    }
+
+    #[test]
+    fn a_name_gets_a_few_attempts_whatever_the_address() {
+        let limits = AttemptLimits::default();
+        for i in 0..ATTEMPTS_PER_NAME.get() {
+            let address = AddressKey::from(std::net::IpAddr::from([10, 0, 0, i as u8]));
+            assert!(limits.check(address, Some("ana")).is_ok());
+        }
+        let other = AddressKey::from(std::net::IpAddr::from([10, 0, 1, 1]));
+        let refused = limits.check(other, Some("ana")).expect_err("limited");
+        assert_eq!(refused.kind, ErrorKind::RateLimited);
+        assert!(refused.retry_after.is_some());
+        assert!(
+            limits.check(other, Some("bo")).is_ok(),
+            "another name is not limited"
+        );
     }
 }

@@ -8,10 +8,9 @@
 
 use std::collections::HashMap;
 use std::str::FromStr;
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 use std::time::Duration;
 
-use axum::extract::{Query, State};
 use axum::http::StatusCode;
 use axum::response::Html;
 use lettre::message::header::{ContentType, HeaderName, HeaderValue};
@@ -23,7 +22,7 @@ use serde_json::Value;
 use utoipa::IntoParams;
 
 use crate::error::ApiError;
-use crate::App;
+use crate::store::Store;
 
 /// How long an SMTP conversation may take before the mail is given up.
 const SMTP_TIMEOUT: Duration = Duration::from_secs(20);
@@ -249,27 +248,16 @@ impl Texts {
 #[derive(Deserialize, IntoParams)]
 pub struct UnsubscribeKey {
     /// The key the mail's link names.
-    key: String,
+    pub key: String,
 }
 
-/// The page an unsubscribe link opens: one button that stops the mail. Opening the link
-/// changes nothing (mail scanners open links); the button, or a mail program's
-/// one-click unsubscribe (RFC 8058), posts it.
-#[utoipa::path(
-    get,
-    path = "/api/mail/unsubscribe",
-    params(UnsubscribeKey),
-    responses(
-        (status = 200, content_type = "text/html", body = String, description = "the page with the button"),
-        (status = 404, content_type = "text/html", body = String, description = "no such key")
-    ),
-    tag = "accounts"
-)]
+/// The page an unsubscribe link with `key` opens: one button that stops the mail
+/// (`GET /api/mail/unsubscribe`, [`crate::accounts::unsubscribe`]).
 pub async fn unsubscribe_page(
-    State(app): State<Arc<App>>,
-    Query(UnsubscribeKey { key }): Query<UnsubscribeKey>,
+    store: &dyn Store,
+    key: &str,
 ) -> Result<(StatusCode, Html<String>), ApiError> {
-    let Some(languages) = app.hub.store().key_languages(&key).await? else {
+    let Some(languages) = store.key_languages(key).await? else {
         return Ok(unknown_key());
     };
     // Stored keys are letters and digits only: it goes back into the page as it came.
@@ -302,24 +290,13 @@ fn mail_page(
     (status, Html(page(text("unsubscribeTitle"), &body(&text))))
 }
 
-/// Stops the turn mail of the unsubscribe key's account: by the page's button or a mail
-/// program's one-click unsubscribe (which posts from no page of ours: the key is the
-/// authority, not a session).
-#[utoipa::path(
-    post,
-    path = "/api/mail/unsubscribe",
-    params(UnsubscribeKey),
-    responses(
-        (status = 200, content_type = "text/html", body = String, description = "no more turn mail"),
-        (status = 404, content_type = "text/html", body = String, description = "no such key")
-    ),
-    tag = "accounts"
-)]
+/// Stops the turn mail of `key`'s account, and the page that says so
+/// (`POST /api/mail/unsubscribe`, [`crate::accounts::unsubscribe`]).
 pub async fn unsubscribe(
-    State(app): State<Arc<App>>,
-    Query(UnsubscribeKey { key }): Query<UnsubscribeKey>,
+    store: &dyn Store,
+    key: &str,
 ) -> Result<(StatusCode, Html<String>), ApiError> {
-    let Some(languages) = app.hub.store().unsubscribe(&key).await? else {
+    let Some(languages) = store.unsubscribe(key).await? else {
         return Ok(unknown_key());
     };
     Ok(mail_page(StatusCode::OK, &languages, |text| {

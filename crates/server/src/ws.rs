@@ -14,6 +14,7 @@ use tokio::sync::broadcast::error::RecvError;
 use governor::{DefaultDirectRateLimiter, Quota, RateLimiter};
 
 use crate::accounts::session::{self, same_origin};
+use crate::app::App;
 use crate::chat::{clean_text, ChatChannel, CHAT_BURST, CHAT_PER_MINUTE};
 use crate::error::ApiError;
 use crate::hub::{chat_message, Broadcast, Mover, Speaker, Table, Watch};
@@ -22,7 +23,6 @@ use crate::names::clean_name;
 use crate::protocol::{ClientMessage, ErrorKind};
 use crate::store::{AccountRow, Status};
 use crate::tokens;
-use crate::App;
 
 /// Largest client message the protocol reads; larger ones get a `too_large` error.
 pub const MAX_MESSAGE_BYTES: usize = 16 * 1024;

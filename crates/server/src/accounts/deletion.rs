@@ -6,10 +6,8 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::StatusCode;
-use axum::Json;
 use axum_extra::extract::cookie::CookieJar;
 use serde::Deserialize;
 use utoipa::ToSchema;
@@ -17,11 +15,11 @@ use utoipa::ToSchema;
 use super::passkeys::{verified_account, PasskeyFinish};
 use super::session::{self, SameOrigin, SignedIn};
 use super::{off_thread, password};
-use crate::api::body;
+use crate::app::App;
+use crate::body::JsonBody;
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
 use crate::protocol::{ErrorBody, ErrorKind};
-use crate::App;
 
 /// What confirms a deletion: the account's password, or a passkey sign-in ceremony
 /// (`/api/account/passkey/sign-in/start`) answered by one of its passkeys. One of the two.
@@ -63,14 +61,14 @@ pub async fn delete(
     client: ClientAddr,
     jar: CookieJar,
     signed_in: SignedIn,
-    request: Result<Json<Deletion>, JsonRejection>,
+    request: Result<JsonBody<Deletion>, ApiError>,
 ) -> Result<(StatusCode, CookieJar), ApiError> {
     let account = signed_in.account;
     // Guessing a password through deletion is limited like signing in.
     app.accounts
         .limits
         .check(client.key(), Some(&super::name_key(&account.name)))?;
-    let confirmed = match body(request)? {
+    let confirmed = match request?.0 {
         Deletion {
             password: Some(password),
             passkey: None,

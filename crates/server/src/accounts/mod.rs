@@ -6,13 +6,14 @@ pub mod passkeys;
 mod password;
 pub mod profile;
 pub mod ratings;
+mod routes;
 pub mod seats;
 pub mod session;
 pub mod settings;
+pub mod unsubscribe;
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
@@ -20,35 +21,17 @@ use axum_extra::extract::cookie::CookieJar;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::api::body;
+use crate::app::App;
+use crate::body::JsonBody;
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
-use crate::hub::now_ms;
 use crate::names::clean_name;
 use crate::protocol::{ErrorBody, ErrorKind};
 use crate::store::AccountRow;
+use crate::time::now_ms;
 use crate::tokens;
-use crate::App;
-use session::{AttemptLimits, SameOrigin, SignedIn};
-
-/// What the server keeps for accounts besides the database.
-pub struct Accounts {
-    pub limits: AttemptLimits,
-    /// Whether the session cookie is marked `Secure` (the server is reached over TLS).
-    pub secure_cookies: bool,
-    /// The relying party of passkeys (`None`: the site's address cannot have them).
-    pub passkeys: Option<webauthn_rs::Webauthn>,
-}
-
-impl Accounts {
-    pub fn new(secure_cookies: bool, passkeys: Option<webauthn_rs::Webauthn>) -> Self {
-        Accounts {
-            limits: AttemptLimits::default(),
-            secure_cookies,
-            passkeys,
-        }
-    }
-}
+pub use routes::router;
+use session::{SameOrigin, SignedIn};
 
 /// A name and a password, to sign up or sign in.
 #[derive(Deserialize, ToSchema, ts_rs::TS)]
@@ -131,9 +114,9 @@ pub async fn sign_up(
     State(app): State<Arc<App>>,
     client: ClientAddr,
     jar: CookieJar,
-    request: Result<Json<Credentials>, JsonRejection>,
+    JsonBody(request): JsonBody<Credentials>,
 ) -> Result<(StatusCode, CookieJar, Json<Account>), ApiError> {
-    let Credentials { name, password } = body(request)?;
+    let Credentials { name, password } = request;
     let name = clean_name(&name)?;
     password::check(&password)?;
     // Counted once the request is well-formed: what the limit spares is the hashing.
@@ -180,9 +163,9 @@ pub async fn sign_in(
     State(app): State<Arc<App>>,
     client: ClientAddr,
     jar: CookieJar,
-    request: Result<Json<Credentials>, JsonRejection>,
+    JsonBody(request): JsonBody<Credentials>,
 ) -> Result<(CookieJar, Json<Account>), ApiError> {
-    let Credentials { name, password } = body(request)?;
+    let Credentials { name, password } = request;
     // A name no account could have is looked up like any other, and found by none.
     let key = clean_name(&name)
         .map(|name| name_key(&name))

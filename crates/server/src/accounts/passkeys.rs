@@ -9,7 +9,6 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::http::{HeaderMap, StatusCode};
 use axum::Json;
@@ -25,15 +24,15 @@ use webauthn_rs::prelude::{
 
 use super::session::{account_of, SameOrigin};
 use super::{name_key, signed_in, Account};
-use crate::api::body;
+use crate::app::App;
+use crate::body::JsonBody;
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
-use crate::hub::now_ms;
 use crate::names::clean_name;
 use crate::protocol::{ErrorBody, ErrorKind};
 use crate::store::{AccountRow, CeremonyRow, PasskeyRow};
+use crate::time::now_ms;
 use crate::tokens;
-use crate::App;
 
 /// How long a ceremony's challenge may be answered.
 const CEREMONY_MS: i64 = 5 * 60 * 1000;
@@ -173,9 +172,9 @@ pub async fn register_start(
     State(app): State<Arc<App>>,
     client: ClientAddr,
     headers: HeaderMap,
-    request: Result<Json<PasskeyStart>, JsonRejection>,
+    JsonBody(request): JsonBody<PasskeyStart>,
 ) -> Result<Json<PasskeyChallenge>, ApiError> {
-    let PasskeyStart { name } = body(request)?;
+    let PasskeyStart { name } = request;
     let webauthn = webauthn(&app)?;
     let store = app.hub.store();
     let (account_id, name, handle, exclude) = match account_of(&app, &headers).await? {
@@ -249,12 +248,12 @@ pub async fn register_finish(
     State(app): State<Arc<App>>,
     headers: HeaderMap,
     jar: CookieJar,
-    request: Result<Json<PasskeyFinish>, JsonRejection>,
+    JsonBody(request): JsonBody<PasskeyFinish>,
 ) -> Result<(StatusCode, CookieJar, Json<Account>), ApiError> {
     let PasskeyFinish {
         ceremony,
         credential: answer,
-    } = body(request)?;
+    } = request;
     let webauthn = webauthn(&app)?;
     let answer: RegisterPublicKeyCredential = credential(answer)?;
     let ceremony = take(&app, &ceremony, REGISTER).await?;
@@ -358,9 +357,9 @@ pub async fn sign_in_finish(
     _: SameOrigin,
     State(app): State<Arc<App>>,
     jar: CookieJar,
-    request: Result<Json<PasskeyFinish>, JsonRejection>,
+    JsonBody(request): JsonBody<PasskeyFinish>,
 ) -> Result<(CookieJar, Json<Account>), ApiError> {
-    let account = verified_account(&app, body(request)?).await?;
+    let account = verified_account(&app, request).await?;
     signed_in(&app, jar, &account).await
 }
 

@@ -10,10 +10,10 @@ use utoipa::ToSchema;
 
 use super::ratings::Rating;
 use super::seats::{with_summaries, AccountSeat, MAX_LISTED};
+use crate::app::App;
 use crate::error::ApiError;
 use crate::protocol::ErrorBody;
 use crate::store::Status;
-use crate::App;
 
 /// Recent games shown on a profile.
 const RECENT: usize = 20;

@@ -9,12 +9,12 @@ use serde::Serialize;
 use skillratings::weng_lin::WengLinRating;
 use utoipa::ToSchema;
 
+use crate::app::App;
 use crate::catalog::truncate;
 use crate::error::ApiError;
 use crate::protocol::ErrorBody;
 use crate::rating::shown;
 use crate::store::RatingRow;
-use crate::App;
 
 /// A person's rating in one game, as the profile and the leaderboard show it.
 #[derive(Debug, Clone, PartialEq, Serialize, ToSchema, ts_rs::TS)]

@@ -3,17 +3,16 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::session::{SameOrigin, SignedIn};
-use crate::api::body;
+use crate::app::App;
+use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::protocol::{ErrorBody, GameSummary};
-use crate::App;
 
 /// Most seats one request hands to an account (their tokens fit in a 16 KiB body).
 pub const MAX_CLAIMED: usize = 100;
@@ -73,9 +72,9 @@ pub async fn claim(
     _: SameOrigin,
     State(app): State<Arc<App>>,
     signed_in: SignedIn,
-    request: Result<Json<SeatTokens>, JsonRejection>,
+    JsonBody(request): JsonBody<SeatTokens>,
 ) -> Result<Json<Vec<AccountSeat>>, ApiError> {
-    let SeatTokens { seats } = body(request)?;
+    let SeatTokens { seats } = request;
     if seats.len() > MAX_CLAIMED {
         return Err(ApiError::malformed(format!(
             "at most {MAX_CLAIMED} seats at once"

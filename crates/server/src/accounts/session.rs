@@ -3,7 +3,6 @@
 //! only from the server's own pages (the `Origin` check), and sign-in attempts are
 //! limited per name and per address.
 
-use std::num::NonZeroU32;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -12,27 +11,18 @@ use axum::http::header::{HOST, ORIGIN};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
-use governor::{DefaultKeyedRateLimiter, Quota, RateLimiter};
 
+use crate::app::App;
 use crate::error::ApiError;
-use crate::hub::now_ms;
-use crate::limits::{retry_after, AddressKey};
 use crate::protocol::ErrorKind;
 use crate::store::{AccountRow, SessionRow};
+use crate::time::now_ms;
 use crate::tokens;
-use crate::App;
 
 /// The session cookie's name.
 pub const COOKIE: &str = "tabletop_session";
 /// How long a session lasts from sign-in.
 pub const LIFETIME: Duration = Duration::from_secs(30 * 24 * 3600);
-
-/// Sign-in attempts one name may take at once, then one a minute: a password cannot be
-/// guessed at speed, and the name's owner is not locked out for long.
-const ATTEMPTS_PER_NAME: NonZeroU32 = NonZeroU32::new(5).unwrap();
-/// Sign-in and sign-up attempts one client address may take at once, then this many a
-/// minute: one address cannot try many names either (each attempt is also a hash).
-const ATTEMPTS_PER_ADDRESS: NonZeroU32 = NonZeroU32::new(20).unwrap();
 
 /// A new session of `account`: the row to store and the cookie that carries its secret.
 pub fn start(account: &AccountRow, secure: bool) -> (SessionRow, Cookie<'static>) {
@@ -149,42 +139,6 @@ impl<S: Send + Sync> FromRequestParts<S> for SameOrigin {
     }
 }
 
-/// How many sign-in attempts a name and an address may make.
-pub struct AttemptLimits {
-    names: DefaultKeyedRateLimiter<String>,
-    addresses: DefaultKeyedRateLimiter<AddressKey>,
-}
-
-impl Default for AttemptLimits {
-    fn default() -> Self {
-        AttemptLimits {
-            names: RateLimiter::keyed(
-                Quota::per_minute(NonZeroU32::MIN).allow_burst(ATTEMPTS_PER_NAME),
-            ),
-            addresses: RateLimiter::keyed(Quota::per_minute(ATTEMPTS_PER_ADDRESS)),
-        }
-    }
-}
-
-impl AttemptLimits {
-    /// Counts an attempt by `address` (and on `name_key`, for a sign-in): `rate_limited`
-    /// once either has used its share. An unknown name is counted like a known one.
-    pub fn check(&self, address: AddressKey, name_key: Option<&str>) -> Result<(), ApiError> {
-        let wait = |not_until| ApiError::too_many("sign-in attempts", retry_after(&not_until));
-        self.addresses.check_key(&address).map_err(wait)?;
-        if let Some(name_key) = name_key {
-            self.names.check_key(&name_key.to_string()).map_err(wait)?;
-        }
-        Ok(())
-    }
-
-    /// Forgets the names and addresses whose allowance is full again.
-    pub fn forget_idle(&self) {
-        self.names.retain_recent();
-        self.addresses.retain_recent();
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -216,22 +170,5 @@ mod tests {
                 "{origin}"
             );
         }
-    }
-
-    #[test]
-    fn a_name_gets_a_few_attempts_whatever_the_address() {
-        let limits = AttemptLimits::default();
-        for i in 0..ATTEMPTS_PER_NAME.get() {
-            let address = AddressKey::from(std::net::IpAddr::from([10, 0, 0, i as u8]));
-            assert!(limits.check(address, Some("ana")).is_ok());
-        }
-        let other = AddressKey::from(std::net::IpAddr::from([10, 0, 1, 1]));
-        let refused = limits.check(other, Some("ana")).expect_err("limited");
-        assert_eq!(refused.kind, ErrorKind::RateLimited);
-        assert!(refused.retry_after.is_some());
-        assert!(
-            limits.check(other, Some("bo")).is_ok(),
-            "another name is not limited"
-        );
     }
 }

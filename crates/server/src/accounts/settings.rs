@@ -3,19 +3,18 @@
 
 use std::sync::Arc;
 
-use axum::extract::rejection::JsonRejection;
 use axum::extract::State;
 use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
 use super::session::{SameOrigin, SignedIn};
-use crate::api::body;
+use crate::app::App;
+use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::protocol::{ErrorBody, ErrorKind};
 use crate::store::SettingsRow;
 use crate::tokens;
-use crate::App;
 
 /// Languages a person may list.
 pub const MAX_LANGUAGES: usize = 8;
@@ -92,9 +91,9 @@ pub async fn put(
     _: SameOrigin,
     State(app): State<Arc<App>>,
     SignedIn { account }: SignedIn,
-    request: Result<Json<AccountSettings>, JsonRejection>,
+    JsonBody(request): JsonBody<AccountSettings>,
 ) -> Result<Json<AccountSettingsView>, ApiError> {
-    let wanted = body(request)?;
+    let wanted = request;
     let languages = clean_languages(&wanted.languages)?;
     let email = match wanted.email.as_deref().map(str::trim) {
         None | Some("") => None,
