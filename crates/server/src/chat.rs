@@ -43,6 +43,7 @@ pub fn clean_text(text: &str) -> Result<String, ApiError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::Status;
 
     #[test]
     fn text_is_trimmed_and_controls_removed() {
