@@ -15,7 +15,7 @@ export function humanize(raw: string): string {
 }
 
 export function gameName(game: string): string {
-  return hasMessage(`${game}:name`) ? t(`${game}:name`) : humanize(game)
+  return hasMessage(`game.${game}`) ? t(`game.${game}`) : humanize(game)
 }
 
 export function seatMark(seat: number): string {

@@ -6,6 +6,10 @@ import en from './locales/en.json'
 import es from './locales/es.json'
 import it from './locales/it.json'
 import ja from './locales/ja.json'
+import shellEn from '../../locales/en.json'
+import shellEs from '../../locales/es.json'
+import shellIt from '../../locales/it.json'
+import shellJa from '../../locales/ja.json'
 import { SETS } from './tables'
 
 type Tree = { [key: string]: string | Tree | string[] }
@@ -62,6 +66,7 @@ test('Italian and Japanese mark every component name as translated', () => {
   }
 })
 
-test("the board's title is the game's name the shell shows (`name`), in every language", () => {
-  for (const [lang, tree] of Object.entries(catalogues)) expect(tree.title, lang).toBe(tree.name)
+test("the board's title is the game's name in the shell's catalogue, in every language", () => {
+  const shell: Record<string, { game: { valley: string } }> = { en: shellEn, es: shellEs, it: shellIt, ja: shellJa }
+  for (const [lang, tree] of Object.entries(catalogues)) expect(tree.title, lang).toBe(shell[lang]?.game.valley)
 })
