@@ -85,6 +85,14 @@ pub trait Game: Clone + Debug + PartialEq + Send + Sync + 'static {
         &[]
     }
 
+    /// The component tables a client draws from, compiled from `config`'s data (defaults
+    /// applied, provisional flags kept, derived geometry included) as JSON of a type the
+    /// game exports with ts-rs; `None` for a game whose views carry everything a board draws.
+    fn components(config: &Self::Config) -> Option<serde_json::Value> {
+        let _ = config;
+        None
+    }
+
     /// The config fields a person chooses when starting a game, with their accepted values
     /// (the first is always `players`). Every value they accept must start a game.
     fn config_options() -> Vec<ConfigOption>;

@@ -36,6 +36,7 @@ pub mod rules;
 pub mod scoring;
 pub mod spells;
 pub mod state;
+pub mod tables;
 pub mod turn;
 pub mod view;
 
@@ -103,6 +104,10 @@ impl Game for Pandoria {
     fn load_data(config: &mut PandoriaConfig, text: &str) -> Result<(), SetupError> {
         config.rules = state::RulesRef::load(text).map_err(|e| SetupError::Data(e.to_string()))?;
         Ok(())
+    }
+
+    fn components(config: &PandoriaConfig) -> Option<serde_json::Value> {
+        serde_json::to_value(tables::Tables::of(&config.rules)).ok()
     }
 
     fn provisional_data(config: &PandoriaConfig) -> &[String] {

@@ -17,7 +17,7 @@ use utoipa::{IntoParams, OpenApi, ToSchema};
 use crate::app::App;
 use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
 use crate::bots::{Strength, STRENGTHS};
-use crate::catalog::{KindInfo, OptionInfo};
+use crate::catalog::{components_of, KindInfo, OptionInfo};
 use crate::chat::{ChatChannel, ChatMessage};
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
@@ -40,6 +40,7 @@ const MAX_LIST: u32 = 200;
     ),
     paths(
         kinds,
+        kind_components,
         create,
         list,
         join,
@@ -49,6 +50,7 @@ const MAX_LIST: u32 = 200;
         log,
         chat,
         data,
+        components,
         replay,
         text,
         health,
@@ -130,6 +132,7 @@ pub fn games_router(body_timeout: Duration) -> Router<Arc<App>> {
     let body = |route: MethodRouter<Arc<App>>, max_bytes| with_body(route, max_bytes, body_timeout);
     Router::new()
         .route("/api/games/kinds", get(kinds))
+        .route("/api/games/kinds/{game}/data", get(kind_components))
         .route("/api/games", body(post(create), MAX_BODY_BYTES).get(list))
         .route("/api/games/{id}", get(summary))
         .route("/api/games/{id}/join", body(post(join), MAX_BODY_BYTES))
@@ -138,6 +141,7 @@ pub fn games_router(body_timeout: Duration) -> Router<Arc<App>> {
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/chat", get(chat))
         .route("/api/games/{id}/data", get(data))
+        .route("/api/games/{id}/components", get(components))
         .route("/api/games/{id}/text", get(text))
         .route("/api/games/{id}/ws", get(crate::ws::upgrade))
         .route(
@@ -176,6 +180,28 @@ pub async fn kinds(State(app): State<Arc<App>>) -> Json<Kinds> {
         hand_over_after_secs: app.hub.hand_over_after().as_secs(),
         clocks: app.hub.clock_choices().clone(),
     })
+}
+
+/// The component tables a board of `game` draws from on the data new games play on (the
+/// shipped data, or `tabletop serve --data`'s): Valley of the Kings' cards and sets,
+/// Pandoria's map geometry, tiles and cards, compiled by the engine with defaults applied
+/// and provisional flags kept (types `valley/Tables`, `pandoria/Tables` in the generated
+/// TypeScript). 404 for a game whose views carry everything its board draws (Valdora).
+#[utoipa::path(
+    get,
+    path = "/api/games/kinds/{game}/data",
+    params(("game" = String, Path, description = "game name")),
+    responses((status = 200, body = Object), (status = 400, body = ErrorBody, description = "no such game"), (status = 404, body = ErrorBody, description = "a game without component tables")),
+    tag = "lobby"
+)]
+pub async fn kind_components(
+    State(app): State<Arc<App>>,
+    Path(game): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    let catalog = app.hub.catalog();
+    let kind = catalog.named(&game)?;
+    let data = catalog.data(kind.name()).map(|file| &*file.text);
+    components_of(&**kind, data).map(Json)
 }
 
 #[utoipa::path(
@@ -432,9 +458,9 @@ async fn bearer_seat(app: &App, id: &str, headers: &HeaderMap) -> Result<Option<
         .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "this token is not a seat of this game"))
 }
 
-/// The corrected component data file the game plays on (`tabletop serve --data`), as TOML:
-/// the browser draws Valley of the Kings' cards and Pandoria's map and tiles from it. Only
-/// for a game whose summary has a `data_digest`; clients are built with the shipped data.
+/// The corrected component data file the game plays on (`tabletop serve --data`), as TOML
+/// (what a record names as `data_toml`). Only for a game whose summary has a `data_digest`.
+/// Boards draw from `/api/games/{id}/components`.
 #[utoipa::path(
     get,
     path = "/api/games/{id}/data",
@@ -452,6 +478,22 @@ pub async fn data(
         text.to_string(),
     )
         .into_response())
+}
+
+/// The component tables the board of this game draws from: those of the data it plays on
+/// (as `/api/games/kinds/{game}/data`, but for this table's data, corrected or shipped).
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/components",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = Object), (status = 404, body = ErrorBody, description = "no such game, or a game without component tables")),
+    tag = "games"
+)]
+pub async fn components(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Value>, ApiError> {
+    app.hub.components(&id).await.map(Json)
 }
 
 /// A finished game's record (from `/api/games/{id}/record` or a file `tabletop replay`

@@ -38,6 +38,9 @@ pub trait GameKind: Send + Sync + 'static {
     fn info(&self, data: Option<&str>) -> KindInfo;
     /// Checks a corrected component data file of this game, and parses it for good.
     fn load_data(&self, data: &str) -> Result<ParsedData, GameError>;
+    /// The component tables a client draws from ([`Game::components`]), on `data`;
+    /// `Ok(None)` for a game whose views carry everything its board draws.
+    fn components(&self, data: Option<&str>) -> Result<Option<Value>, GameError>;
     /// Whether a client's config object sets only offered options to offered values.
     fn check_config(&self, config: &Value) -> Result<(), GameError>;
     /// The game after `actions`, with each action's events.
@@ -72,6 +75,17 @@ pub trait GameKind: Send + Sync + 'static {
     ) -> Option<Result<Vec<HintedAction>, HintError>>;
     /// The bot levels' fixed ratings ([`Game::LEVEL_RATINGS`]).
     fn level_ratings(&self) -> &'static [(&'static str, f64)];
+}
+
+/// The component tables of `kind` on `data` (`None`: the shipped data), or `not_found` for
+/// a game whose views carry everything its board draws.
+pub(crate) fn components_of(kind: &dyn GameKind, data: Option<&str>) -> Result<Value, ApiError> {
+    kind.components(data)?.ok_or_else(|| {
+        ApiError::not_found(format!(
+            "{} has no component tables: its views carry everything",
+            kind.name()
+        ))
+    })
 }
 
 /// A hint's actions as the API shows them: each action's JSON and description.
@@ -221,6 +235,10 @@ impl<G: Game> GameKind for Kind<G> {
         Ok(ParsedData {
             _held: Arc::new(config),
         })
+    }
+
+    fn components(&self, data: Option<&str>) -> Result<Option<Value>, GameError> {
+        Self::default_config(data).map(|config| G::components(&config))
     }
 
     fn check_config(&self, config: &Value) -> Result<(), GameError> {

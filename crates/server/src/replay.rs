@@ -150,6 +150,13 @@ pub struct Replay {
     #[schema(value_type = Option<Object>)]
     #[ts(as = "Option<engine::Outcome>")]
     pub outcome: Option<Value>,
+    /// For a record on corrected data (`data_toml`), the component tables the board draws
+    /// from on it (`/api/games/kinds/{game}/data`'s type); absent on the shipped data, whose
+    /// tables the client is built with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[schema(value_type = Option<Object>)]
+    #[ts(optional, type = "unknown")]
+    pub components: Option<Value>,
 }
 
 /// Plays `request.record` from its start, keeping the seat's view after every move.
@@ -214,5 +221,9 @@ pub fn replay(catalog: &Catalog, request: &ReplayRequest) -> Result<Replay, ApiE
         to_move,
         log,
         outcome: outcome_json(game.as_ref()),
+        components: match record.data_toml.as_deref() {
+            Some(data) => kind.components(Some(data))?,
+            None => None,
+        },
     })
 }

@@ -35,6 +35,7 @@ mod render;
 pub mod rules;
 pub mod scoring;
 pub mod state;
+pub mod tables;
 mod turn;
 pub mod view;
 
@@ -95,6 +96,10 @@ impl Game for Valley {
     fn load_data(config: &mut ValleyConfig, text: &str) -> Result<(), SetupError> {
         config.rules = state::RulesRef::load(text).map_err(|e| SetupError::Data(e.to_string()))?;
         Ok(())
+    }
+
+    fn components(config: &ValleyConfig) -> Option<serde_json::Value> {
+        serde_json::to_value(tables::Tables::of(&config.rules)).ok()
     }
 
     fn provisional_data(config: &ValleyConfig) -> &[String] {

@@ -14,13 +14,13 @@ const loaded = new Map<string, AnyGameModule>()
 export const CLIENT_GAMES: string[] = Object.keys(loaders).map((path) => path.split('/')[1])
 
 /**
- * Loads the module of `game` (`valdora`, …), drawing from `data`, the text of the corrected
- * component data file the game plays on (null: the shipped data); undefined for a game this
- * client cannot draw.
+ * Loads the module of `game` (`valdora`, …), drawing from `tables`, the server's component
+ * tables of the corrected data the game plays on (null: the shipped data's); undefined for a
+ * game this client cannot draw.
  */
-export async function loadGame(game: string, data: string | null = null): Promise<AnyGameModule | undefined> {
+export async function loadGame(game: string, tables: unknown = null): Promise<AnyGameModule | undefined> {
   const module = loaded.get(game) ?? (await importGame(game))
-  module?.useData?.(data)
+  module?.useData?.(tables)
   return module
 }
 

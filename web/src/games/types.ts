@@ -57,11 +57,12 @@ export interface GameModule<View, Action, Event, Picture = never> {
   actionText(action: Action, view: View): string
   /**
    * For a game whose board draws cards or a map from its component data rather than from
-   * the view: draws from `toml`, the text of the corrected data file the game plays on
-   * (`GameSummary.data_digest`, a record's `data_toml`), or from the shipped data (`null`).
-   * The shell calls it before the board mounts.
+   * the view: draws from `tables`, the component tables of the corrected data the game plays
+   * on as the server sends them (`/api/games/{id}/components` for a game whose summary has a
+   * `data_digest`, a replay's `components`), or from the shipped data's (`null`). The shell
+   * calls it before the board mounts.
    */
-  useData?(toml: string | null): void
+  useData?(tables: unknown): void
   /**
    * When `action` ends the turn (or its play) while `legal` still offers something that
    * costs nothing to keep doing (Valley of the Kings: "End play" with gold in hand for a

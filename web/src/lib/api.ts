@@ -154,9 +154,13 @@ export const api = {
     if (!isReplay(answer)) throw new ApiError('internal', 'the replay answer is not {game, view, patches, to_move, log}', 200)
     return answer
   },
-  /** The text of the corrected component data file a game plays on (its `data_digest` is set). */
-  async data(id: string): Promise<string> {
-    return (await send(`${gamePath(id)}/data`)).text()
+  /**
+   * The component tables a game's board draws from, on the data it plays on (for a game
+   * whose `data_digest` is set: the shipped data's are built in). The game's module reads
+   * them as its generated `Tables` type (GameModule.useData).
+   */
+  components(id: string): Promise<unknown> {
+    return json<unknown>(`${gamePath(id)}/components`)
   },
   /** The signed-in account (`not_signed_in` without a session: the cookie is HTTP-only). */
   me(): Promise<Account> {

@@ -5,10 +5,11 @@
 import type { ChatChannel } from '../generated/server/ChatChannel'
 import type { ChatMessage } from '../generated/server/ChatMessage'
 import type { ErrorKind } from '../generated/server/ErrorKind'
+import { MAX_CHAT_CHARS } from '../generated/constants'
 import type { ProblemKind } from './api'
 
-/** The longest message, in characters (Unicode code points): the server's `MAX_CHAT_CHARS`. */
-export const MAX_CHAT_CHARS = 500
+/** The longest message, in characters (Unicode code points): the server's, generated. */
+export { MAX_CHAT_CHARS }
 
 /** From this length on the draft shows how many characters it has of the 500. */
 export const COUNT_FROM = 400

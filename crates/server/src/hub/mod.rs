@@ -493,6 +493,13 @@ impl Hub {
         })
     }
 
+    /// The component tables the board of game `id` draws from: those of the data it plays
+    /// on ([`GameKind::components`]); `not_found` for a game whose views carry everything.
+    pub async fn components(self: &Arc<Self>, id: &str) -> Result<Value, ApiError> {
+        let table = self.table(id).await?;
+        crate::catalog::components_of(&*table.kind, table.data().map(|text| &**text))
+    }
+
     /// Every stored move's events with their sentences, as `viewer` (`None`: a
     /// spectator) is told them.
     pub async fn log(

@@ -21,8 +21,8 @@ const pandoria: GameModule<View, Action, Event, PictureKind> = {
   actionText,
   whyAction,
   targetOf,
-  useData(toml) {
-    useTables(toml)
+  useData(tables) {
+    useTables(tables)
     layOutBoard()
   },
 }

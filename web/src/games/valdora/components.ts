@@ -1,28 +1,18 @@
-// The fixed vocabulary of Valdora as the board draws it: orders of the generated types'
-// arrays and the colours printed on the components.
+// The fixed vocabulary of Valdora as the board draws it: the orders of the view's arrays
+// (from the engine's constants, generated) and the colours printed on the components.
 import type { Color } from '../../generated/valdora/Color'
 import type { Gem } from '../../generated/valdora/Gem'
 import type { Item } from '../../generated/valdora/Item'
+import { VALDORA_COLORS, VALDORA_GEMS, VALDORA_ITEM_GEMS } from '../../generated/constants'
 
 /** The order of every gem-count array in the view (V-C2). */
-export const GEMS: readonly Gem[] = ['gold', 'ruby', 'sapphire', 'amethyst', 'emerald']
+export const GEMS = VALDORA_GEMS
 
 /** The order of every colour-count array in the view (V-C8). */
-export const COLORS: readonly Color[] = ['grey', 'yellow', 'white', 'violet', 'red', 'blue', 'green']
-
-/** The pan and the tools load the gem of their index in GEMS; horse and cart any gem (V-C5). */
-const ITEM_GEM: Record<Item, Gem | null> = {
-  gold_pan: 'gold',
-  ruby_tool: 'ruby',
-  sapphire_tool: 'sapphire',
-  amethyst_tool: 'amethyst',
-  emerald_tool: 'emerald',
-  horse: null,
-  cart: null,
-}
+export const COLORS = VALDORA_COLORS
 
 /** The gem `item` loads, or null for horse and cart (any gem for coins, V-C5). */
-export const itemGem = (item: Item): Gem | null => ITEM_GEM[item]
+export const itemGem = (item: Item): Gem | null => VALDORA_ITEM_GEMS[item]
 
 /** Gem fill, and a lighter tone for facets. Every gem also has its own shape (Gem.svelte). */
 export const GEM_FILL: Record<Gem, { fill: string; light: string; dark: string }> = {

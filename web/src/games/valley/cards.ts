@@ -5,7 +5,12 @@ import { t, hasMessage } from '../../lib/i18n.svelte'
 import type { Frame } from '../../generated/valley/Frame'
 import type { View } from '../../generated/valley/View'
 import { CARDS, PHARAOHS, SETS } from './tables'
-import type { ActionData, CardData, Category, Expr, PartData, Placeholder } from './carddata'
+import type { ActionData } from '../../generated/valley/ActionData'
+import type { CardData } from '../../generated/valley/CardData'
+import type { Category } from '../../generated/valley/Category'
+import type { Expr } from '../../generated/valley/Expr'
+import type { PartData } from '../../generated/valley/PartData'
+import type { Placeholder } from '../../generated/valley/Placeholder'
 
 /** A stand-in for a card kind the data file does not list (a corrected data file). */
 function unknownCard(id: number): CardData {

@@ -2,7 +2,7 @@
 // shape and name as well as colour (colour-blind safe). The rulebook colours Sarcophagi
 // red, Weapons green, Builders blue, starters grey and uniques purple; the rest are ours.
 import { SETS } from './tables'
-import type { Category } from './carddata'
+import type { Category } from '../../generated/valley/Category'
 
 const COLOURS: Record<string, string> = {
   starter: '#6f6a60',

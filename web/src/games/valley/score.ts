@@ -1,8 +1,9 @@
 // A tomb grouped by scoring category with the points each group makes now (K-G3), the
-// same grouping as the engine's scoring (crates/valley/src/scoring.rs).
-import { SETS } from './tables'
+// same grouping as the engine's scoring (crates/valley/src/scoring.rs), which also sends
+// what a set scores (SET_POINTS).
+import { SETS, SET_POINTS } from './tables'
 import { card } from './cards'
-import type { Category } from './carddata'
+import type { Category } from '../../generated/valley/Category'
 
 export interface TombGroup {
   category: Category
@@ -19,9 +20,9 @@ export interface TombScore {
   size: number
 }
 
-/** The rulebook's set table: d distinct kinds of a set score d² (K-G3). */
+/** The rulebook's set table: what d distinct kinds of a set score (K-G3, from the engine). */
 export function setPoints(distinct: number): number {
-  return distinct * distinct
+  return SET_POINTS[distinct] ?? 0
 }
 
 /** Groups in scoring order: starters, uniques, then the sets in data order. */

@@ -8,7 +8,7 @@ import type { Event } from '../../generated/valley/Event'
 import type { View } from '../../generated/valley/View'
 import { CARDS, PHARAOHS, SETS } from './tables'
 import { actionText as cardText, cardName, categoryName, pharaohName, partText } from './cards'
-import type { PartData } from './carddata'
+import type { PartData } from '../../generated/valley/PartData'
 import { promptText } from './prompt'
 import { actionText, eventText } from './text'
 import { allPositions, looksRaw } from './testing'
@@ -85,9 +85,9 @@ const PARTS: PartData[] = (() => {
     { ...base, op: 'take', from: 'boneyard_top', to: 'tomb' },
     { ...base, op: 'take', from: 'boneyard_any', to: 'deck_top', cost: { cmp: 'lt', value: { maxPurchases: true } } },
     { ...base, op: 'take', from: 'revealed', to: 'boneyard' },
-    { ...base, op: 'sacrifice', from: 'hand', bind: 's' },
+    { ...base, op: 'sacrifice', from: 'hand', bind: 0 },
     { ...base, op: 'sacrifice', from: 'hand', eachOpponent: true },
-    { ...base, op: 'take', from: 'pyramid', to: 'discard', cost: { cmp: 'le', value: { boundCost: 's', times: 2 } } },
+    { ...base, op: 'take', from: 'pyramid', to: 'discard', cost: { cmp: 'le', value: { boundCost: 0, times: 2 } } },
     { ...base, op: 'take', from: 'pyramid', to: 'discard', cost: { cmp: 'ge', value: { const: 4 } }, category: 'unique' },
     { ...base, op: 'give', eachOpponent: true, exemptTotalLe: 5 },
     { ...base, op: 'gold_modifier', gold: { set: 4 } },

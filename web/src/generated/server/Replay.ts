@@ -23,4 +23,10 @@ to_move: Array<number | null>,
 /**
  * Each move's seat, events and sentences.
  */
-log: Array<LogEntry>, outcome: Outcome | null, };
+log: Array<LogEntry>, outcome: Outcome | null, 
+/**
+ * For a record on corrected data (`data_toml`), the component tables the board draws
+ * from on it (`/api/games/kinds/{game}/data`'s type); absent on the shipped data, whose
+ * tables the client is built with.
+ */
+components?: unknown, };
