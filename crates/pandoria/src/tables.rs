@@ -138,9 +138,9 @@ impl Tables {
             .collect();
         let mut spell_ids: Vec<Spell> = rules.cards.iter().map(|c| c.spell).collect();
         let mut building_ids: Vec<Building> = rules.cards.iter().map(|c| c.building).collect();
-        spell_ids.sort_by_key(|s| name_of(s));
+        spell_ids.sort_by_key(name_of);
         spell_ids.dedup();
-        building_ids.sort_by_key(|b| name_of(b));
+        building_ids.sort_by_key(name_of);
         building_ids.dedup();
         Tables {
             map_rows: rules.map_rows.clone(),
