@@ -141,8 +141,10 @@ impl Realm {
     }
 }
 
-/// One card as the engine uses it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// One card as the engine uses it (and as the client's tables list it, `tables.rs`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, ts_rs::TS)]
+#[ts(export_to = "pandoria/")]
+#[serde(rename_all = "camelCase")]
 pub struct Card {
     pub spell: Spell,
     /// n, v or m of the spell (P-D1); 0 when it has none.

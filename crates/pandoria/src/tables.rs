@@ -8,7 +8,7 @@ use serde::Serialize;
 use ts_rs::TS;
 
 use crate::board::CellKind;
-use crate::cards::{Building, Card, Realm, Spell};
+use crate::cards::{Building, Card, Spell};
 use crate::components::Terrain;
 use crate::data::Rules;
 use crate::hex::{Cell, DIRECTIONS, NO_CELL};
@@ -109,25 +109,13 @@ pub struct SingleTileData {
     pub symbols: u8,
 }
 
-/// A card: its spell half and its building half (P-D1).
+/// A card: its id in the data file, and its spell half and building half (P-D1).
 #[derive(Debug, Clone, PartialEq, Serialize, TS)]
 #[ts(export_to = "pandoria/")]
-#[serde(rename_all = "camelCase")]
 pub struct CardData {
     pub id: String,
-    pub spell: Spell,
-    /// n, v or m of the spell (P-D1); 0 when it has none.
-    pub spell_value: u8,
-    pub crystal_cost: u8,
-    pub building: Building,
-    /// k, p or m of the building; 0 when it has none.
-    pub building_value: u8,
-    /// (n, p) of a rate building; (3, 1) otherwise.
-    pub building_rate: (u8, u8),
-    pub wood_cost: u8,
-    pub gold_price: u8,
-    pub realm: Option<Realm>,
-    pub marked_a: bool,
+    #[serde(flatten)]
+    pub card: Card,
 }
 
 impl Tables {
@@ -244,16 +232,7 @@ fn extent(cells: &[BoardCell]) -> Extent {
 fn card_data(card: &Card, id: &str) -> CardData {
     CardData {
         id: id.to_owned(),
-        spell: card.spell,
-        spell_value: card.spell_value,
-        crystal_cost: card.crystal_cost,
-        building: card.building,
-        building_value: card.building_value,
-        building_rate: card.building_rate,
-        wood_cost: card.wood_cost,
-        gold_price: card.gold_price,
-        realm: card.realm,
-        marked_a: card.marked_a,
+        card: *card,
     }
 }
 

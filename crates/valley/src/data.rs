@@ -31,7 +31,9 @@ fn err<T>(msg: impl Into<String>) -> Result<T, DataError> {
 }
 
 /// Where a part takes its card from (K-E0).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
+#[serde(rename_all = "snake_case")]
 pub enum Zone {
     Hand,
     Discard,
@@ -43,7 +45,9 @@ pub enum Zone {
 }
 
 /// Where an acquired card goes (K-E0, K-E6).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/", rename = "Destination")]
+#[serde(rename_all = "snake_case")]
 pub enum Dest {
     Discard,
     Hand,
@@ -61,14 +65,18 @@ pub enum Expr {
     MaxPurchases,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
+#[serde(rename_all = "snake_case")]
 pub enum Cmp {
     Le,
     Lt,
     Ge,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, ts_rs::TS)]
+#[ts(export_to = "valley/")]
+#[serde(rename_all = "snake_case")]
 pub enum Extreme {
     Lowest,
     Highest,

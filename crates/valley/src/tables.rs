@@ -153,10 +153,10 @@ pub struct PartData {
     pub op: Op,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub from: Option<ZoneData>,
+    pub from: Option<Zone>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub to: Option<DestData>,
+    pub to: Option<Dest>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub n: Option<u8>,
@@ -179,7 +179,7 @@ pub struct PartData {
     pub cost: Option<CostData>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
-    pub extreme: Option<ExtremeData>,
+    pub extreme: Option<Extreme>,
     #[serde(skip_serializing_if = "Option::is_none")]
     #[ts(optional)]
     pub category: Option<CategoryData>,
@@ -199,30 +199,6 @@ pub struct PartData {
     /// K-T7e: k single picks; `min` < `count` for "up to k".
     pub count: u8,
     pub min: u8,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
-#[ts(export_to = "valley/", rename = "Zone")]
-#[serde(rename_all = "snake_case")]
-pub enum ZoneData {
-    Hand,
-    Discard,
-    Pyramid,
-    Revealed,
-    StockTop,
-    BoneyardTop,
-    BoneyardAny,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
-#[ts(export_to = "valley/", rename = "Destination")]
-#[serde(rename_all = "snake_case")]
-pub enum DestData {
-    Discard,
-    Hand,
-    Tomb,
-    Boneyard,
-    DeckTop,
 }
 
 /// K-E10: the gold a card gives set to a value, or raised by one.
@@ -249,25 +225,8 @@ pub enum PredData {
 #[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
 #[ts(export_to = "valley/")]
 pub struct CostData {
-    pub cmp: CmpData,
+    pub cmp: Cmp,
     pub value: ExprData,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
-#[ts(export_to = "valley/")]
-#[serde(rename_all = "snake_case")]
-pub enum CmpData {
-    Le,
-    Lt,
-    Ge,
-}
-
-#[derive(Debug, Clone, Copy, PartialEq, Serialize, TS)]
-#[ts(export_to = "valley/")]
-#[serde(rename_all = "snake_case")]
-pub enum ExtremeData {
-    Lowest,
-    Highest,
 }
 
 /// A number in a filter: a constant, k × a bound card's cost, or the dearest purchase.
@@ -397,28 +356,6 @@ fn category_data(category: Category) -> CategoryData {
     }
 }
 
-fn zone_data(zone: Zone) -> ZoneData {
-    match zone {
-        Zone::Hand => ZoneData::Hand,
-        Zone::Discard => ZoneData::Discard,
-        Zone::Pyramid => ZoneData::Pyramid,
-        Zone::Revealed => ZoneData::Revealed,
-        Zone::StockTop => ZoneData::StockTop,
-        Zone::BoneyardTop => ZoneData::BoneyardTop,
-        Zone::BoneyardAny => ZoneData::BoneyardAny,
-    }
-}
-
-fn dest_data(dest: Dest) -> DestData {
-    match dest {
-        Dest::Discard => DestData::Discard,
-        Dest::Hand => DestData::Hand,
-        Dest::Tomb => DestData::Tomb,
-        Dest::Boneyard => DestData::Boneyard,
-        Dest::DeckTop => DestData::DeckTop,
-    }
-}
-
 fn expr_data(expr: Expr) -> ExprData {
     match expr {
         Expr::Const(value) => ExprData::Const { value },
@@ -451,17 +388,10 @@ fn part_data(part: &Part) -> PartData {
         pred: None,
         slots: part.slots,
         cost: part.filter.cost.map(|(cmp, value)| CostData {
-            cmp: match cmp {
-                Cmp::Le => CmpData::Le,
-                Cmp::Lt => CmpData::Lt,
-                Cmp::Ge => CmpData::Ge,
-            },
+            cmp,
             value: expr_data(value),
         }),
-        extreme: part.filter.extreme.map(|e| match e {
-            Extreme::Lowest => ExtremeData::Lowest,
-            Extreme::Highest => ExtremeData::Highest,
-        }),
+        extreme: part.filter.extreme,
         category: part.filter.category.map(category_data),
         level: part.filter.level,
         bind: part.bind,
@@ -484,21 +414,21 @@ fn part_data(part: &Part) -> PartData {
         Prim::Reveal => Op::Reveal,
         Prim::Execute => Op::Execute,
         Prim::Discard { from } => {
-            data.from = Some(zone_data(from));
+            data.from = Some(from);
             Op::Discard
         }
         Prim::Entomb { from, extra } => {
-            data.from = Some(zone_data(from));
+            data.from = Some(from);
             data.extra = Some(extra);
             Op::Entomb
         }
         Prim::Take { from, to } => {
-            data.from = Some(zone_data(from));
-            data.to = Some(dest_data(to));
+            data.from = Some(from);
+            data.to = Some(to);
             Op::Take
         }
         Prim::Sacrifice { from } => {
-            data.from = Some(zone_data(from));
+            data.from = Some(from);
             Op::Sacrifice
         }
         Prim::Give => Op::Give,

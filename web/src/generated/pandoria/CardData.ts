@@ -4,7 +4,7 @@ import type { Realm } from "./Realm";
 import type { Spell } from "./Spell";
 
 /**
- * A card: its spell half and its building half (P-D1).
+ * A card: its id in the data file, and its spell half and building half (P-D1).
  */
 export type CardData = { id: string, spell: Spell, 
 /**
@@ -18,4 +18,8 @@ buildingValue: number,
 /**
  * (n, p) of a rate building; (3, 1) otherwise.
  */
-buildingRate: [number, number], woodCost: number, goldPrice: number, realm: Realm | null, markedA: boolean, };
+buildingRate: [number, number], woodCost: number, goldPrice: number, 
+/**
+ * The realm of a particular card, and whether it is the A-marked one (P-S8).
+ */
+realm: Realm | null, markedA: boolean, };

@@ -2,7 +2,7 @@
 import type { Category } from "./Category";
 import type { CostData } from "./CostData";
 import type { Destination } from "./Destination";
-import type { ExtremeData } from "./ExtremeData";
+import type { Extreme } from "./Extreme";
 import type { GoldData } from "./GoldData";
 import type { Op } from "./Op";
 import type { Predicate } from "./Predicate";
@@ -15,7 +15,7 @@ export type PartData = { op: Op, from?: Zone, to?: Destination, n?: number, mayD
 /**
  * Pyramid slots the part may use: bit i = slot i.
  */
-slots: number, cost?: CostData, extreme?: ExtremeData, category?: Category, level?: number, 
+slots: number, cost?: CostData, extreme?: Extreme, category?: Category, level?: number, 
 /**
  * The card this part binds, numbered in the order the action binds them.
  */
