@@ -60,6 +60,10 @@ pub struct ServeArgs {
     /// turn-based ones.
     #[arg(long, value_name = "SECONDS")]
     pub shortest_clock_secs: Option<u32>,
+    /// How long a seek stays matchable after its browser last waited for it: a browser
+    /// gone this long is not seated at a table (tests run it shorter).
+    #[arg(long, default_value_t = 30, value_name = "SECONDS")]
+    pub seek_alive_secs: u64,
     /// With several server processes on one PostgreSQL database: how long a process's
     /// lease on a running table's bots and clocks lasts unrenewed (it renews it three
     /// times as often). Another process takes the table over once the lease has lapsed.
@@ -176,6 +180,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         hand_over_after: Duration::from_secs(args.hand_over_after_secs),
         shortest_clock_secs: args.shortest_clock_secs,
         lease: Duration::from_secs(args.lease_secs.max(1)),
+        seek_alive: Duration::from_secs(args.seek_alive_secs.max(1)),
         secure_cookies: args.secure_cookies,
         mail: mail_config(args)?,
         public_url: args.public_url.clone(),

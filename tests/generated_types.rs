@@ -33,6 +33,10 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::PasskeyChallenge::export_all(config)?;
     server::PasskeyFinish::export_all(config)?;
     server::AccountSettingsView::export_all(config)?;
+    server::PostSeek::export_all(config)?;
+    server::SeekPosted::export_all(config)?;
+    server::SeekList::export_all(config)?;
+    server::SeekState::export_all(config)?;
     server::replay::ReplayRequest::export_all(config)?;
     server::replay::Replay::export_all(config)?;
     engine::Outcome::export_all(config)?;

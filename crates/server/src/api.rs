@@ -72,7 +72,11 @@ const MAX_LIST: u32 = 200;
         crate::accounts::settings::get,
         crate::accounts::settings::put,
         crate::accounts::unsubscribe::unsubscribe_page,
-        crate::accounts::unsubscribe::unsubscribe
+        crate::accounts::unsubscribe::unsubscribe,
+        crate::seeks::routes::post_seek,
+        crate::seeks::routes::list,
+        crate::seeks::routes::wait,
+        crate::seeks::routes::withdraw
     ),
     components(schemas(
         Kinds,
@@ -121,7 +125,14 @@ const MAX_LIST: u32 = 200;
         crate::accounts::passkeys::PasskeyChallenge,
         crate::accounts::passkeys::PasskeyFinish,
         crate::accounts::settings::AccountSettings,
-        crate::accounts::settings::AccountSettingsView
+        crate::accounts::settings::AccountSettingsView,
+        crate::seeks::request::PostSeek,
+        crate::seeks::request::PlayerRange,
+        crate::seeks::request::RatingRange,
+        crate::seeks::request::SeekPosted,
+        crate::seeks::request::OpenSeek,
+        crate::seeks::request::SeekList,
+        crate::seeks::request::SeekState
     ))
 )]
 pub struct ApiDoc;
@@ -433,7 +444,7 @@ pub async fn cancel(
 }
 
 /// The request's bearer token (`Authorization: Bearer TOKEN`); `None` without the header.
-fn bearer_token(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
+pub(crate) fn bearer_token(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
     let Some(value) = headers.get(header::AUTHORIZATION) else {
         return Ok(None);
     };

@@ -16,10 +16,13 @@ use crate::health::Health;
 use crate::hub::Hub;
 use crate::limits::{AttemptLimits, RequestLimit};
 use crate::protocol::ErrorKind;
+use crate::seeks::Seeks;
 
 /// What every handler shares.
 pub struct App {
     pub hub: Arc<Hub>,
+    /// The seeks waited for on this process, and the matcher.
+    pub(crate) seeks: Arc<Seeks>,
     /// `/healthz`'s checks of the database.
     pub(crate) health: Health,
     /// New games, joins and replays per client address.

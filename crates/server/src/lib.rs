@@ -30,6 +30,7 @@ pub mod patch;
 pub mod protocol;
 mod rating;
 pub mod replay;
+mod seeks;
 pub mod store;
 pub mod testing;
 mod time;
@@ -61,6 +62,7 @@ pub use client_addr::TrustedProxies;
 pub use connections::{open_files_limit, ConnectionLimits};
 pub use error::ApiError;
 pub use hub::{BotConfig, Hub, HubConfig};
+pub use seeks::request::{OpenSeek, PostSeek, SeekList, SeekPosted, SeekState};
 pub use store::{Store, StoreError, SyncMode};
 
 /// How `tabletop serve` runs.
@@ -106,6 +108,8 @@ pub struct ServeConfig {
     pub shortest_clock_secs: Option<u32>,
     /// How long a lease on a running table's bots and clocks lasts unrenewed, with several
     /// server processes on one database.
+    /// How long a seek stays matchable after its browser last waited for it.
+    pub seek_alive: Duration,
     pub lease: Duration,
     /// Whether the session cookie is marked `Secure`: the server is reached over TLS
     /// (through a reverse proxy that terminates it).
@@ -153,6 +157,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(client::router())
         .merge(api::games_router(body_timeout))
         .merge(accounts::router(body_timeout))
+        .merge(seeks::routes::router(body_timeout))
         .merge(api::service_router())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
@@ -237,13 +242,16 @@ pub async fn serve(
     );
     // Other server processes on the same database (PostgreSQL): their moves reach the
     // watchers connected here too.
-    let following = changes.map(|changes| hub.follow(changes));
+    let seeks = seeks::Seeks::new(hub.clone(), config.seek_alive);
+    let following = changes.map(|changes| hub.follow(seeks::split_changes(changes, &seeks)));
+    let matching = seeks.start();
     let leasing = hub.keep_leases();
     let clocks = hub.run_clocks();
     let rating_sweep = hub.sweep_ratings();
     let (shutdown_tx, shutdown) = watch::channel(false);
     let app = Arc::new(App {
         hub: hub.clone(),
+        seeks,
         health: health::Health::new(store.clone()),
         requests: limits::RequestLimit::new(config.post_limit),
         accounts: app::Accounts::new(config.secure_cookies, passkeys),
@@ -306,6 +314,7 @@ pub async fn serve(
     )
     .await;
     sweeping.abort();
+    matching.abort();
     expiry.abort();
     clocks.abort();
     rating_sweep.abort();

@@ -318,6 +318,9 @@ pub struct GameSummary {
     /// Whether seats may ask for hints: a casual table, never rated.
     #[serde(default)]
     pub hints: bool,
+    /// A table its seekers asked to be casual: never rated.
+    #[serde(default)]
+    pub casual: bool,
 }
 
 /// One event of a move: the game's JSON and its sentence.

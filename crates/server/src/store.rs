@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod chat;
 pub mod passkeys;
 pub mod ratings;
+pub mod seeks;
 pub mod settings;
 mod sql;
 
@@ -23,6 +24,7 @@ pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
 pub use passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
 pub use ratings::{RatingRow, RatingStore};
+pub use seeks::{SeekClaim, SeekRow, SeekSpec, SeekStore};
 pub use settings::{SettingsRow, SettingsStore};
 pub use sql::{SqlStore, SyncMode};
 
@@ -174,6 +176,9 @@ pub struct TableSettings {
     /// never rated.
     #[serde(default)]
     pub hints: bool,
+    /// Never rated: its seekers asked for a casual game ([`crate::seeks`]).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    pub casual: bool,
 }
 
 fn default_stand_in() -> String {
@@ -186,6 +191,7 @@ impl Default for TableSettings {
             stand_in: default_stand_in(),
             clock: Clock::None,
             hints: false,
+            casual: false,
         }
     }
 }
@@ -260,14 +266,18 @@ pub enum Change {
     Game { game: String },
     /// Chat message `id` of game `game` was stored.
     Chat { game: String, id: i64 },
+    /// Seek `id` was posted: it may complete a table.
+    SeekPosted { id: String },
+    /// Seek `id` was matched to a table, or withdrawn.
+    SeekEnded { id: String },
     /// Changes may have gone unheard (the connection that hears them was lost and made
     /// again): any game may be behind.
     Missed,
 }
 
 impl Change {
-    /// A notification's payload (migrations/postgres/0002, 0011): `m ID STORED`, `g ID`
-    /// or `c ID MESSAGE`.
+    /// A notification's payload (migrations/postgres/0002, 0011, 0016): `m ID STORED`,
+    /// `g ID`, `c ID MESSAGE`, `k SEEK` or `s SEEK`.
     fn parse(payload: &str) -> Option<Change> {
         let mut words = payload.split(' ');
         let change = match (words.next()?, words.next()?, words.next()) {
@@ -282,6 +292,8 @@ impl Change {
                 game: game.to_string(),
                 id: id.parse().ok()?,
             },
+            ("k", id, None) => Change::SeekPosted { id: id.to_string() },
+            ("s", id, None) => Change::SeekEnded { id: id.to_string() },
             _ => return None,
         };
         words.next().is_none().then_some(change)
@@ -301,7 +313,15 @@ pub struct StatusCounts {
 /// The storage of games and moves, of accounts and their ratings, and of the tables' chat.
 #[async_trait]
 pub trait Store:
-    AccountStore + ChatStore + PasskeyStore + RatingStore + SettingsStore + Send + Sync + 'static
+    AccountStore
+    + ChatStore
+    + PasskeyStore
+    + RatingStore
+    + SeekStore
+    + SettingsStore
+    + Send
+    + Sync
+    + 'static
 {
     /// Stores a new game; its id must be new, and its data file stored. `creator`: the
     /// digest of the creator's address key, kept while the game is open (every change
@@ -430,8 +450,19 @@ mod tests {
                 id: 7
             })
         );
+        assert_eq!(
+            Change::parse("k s1"),
+            Some(Change::SeekPosted { id: "s1".into() })
+        );
+        assert_eq!(
+            Change::parse("s s1"),
+            Some(Change::SeekEnded { id: "s1".into() })
+        );
         for unknown in [
             "",
+            "k",
+            "k s1 2",
+            "s",
             "m",
             "m abc",
             "m abc x",

@@ -23,6 +23,13 @@ pub fn hash(token: &str) -> String {
     hex(&Sha256::digest(token.as_bytes()))
 }
 
+/// The seat token a seek's holder plays with once it is matched: derived from the seek's
+/// token, so that the server keeps neither (only their hashes) and yet tells the seat's
+/// token to the seek's holder alone, from whichever process they wait on.
+pub fn seat_token_of_seek(seek_token: &str) -> String {
+    hash(&format!("seat {seek_token}"))
+}
+
 /// `bytes` as lower-case hex digits.
 pub fn hex(bytes: &[u8]) -> String {
     bytes

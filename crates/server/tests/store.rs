@@ -207,6 +207,7 @@ async fn contract(url: &str) {
     );
     leases(store.as_ref(), other.as_ref()).await;
     accounts(store.as_ref(), "aaaaaaaaaaaa").await;
+    seeks(store.as_ref(), other.as_ref()).await;
     store.ping().await.expect("ping");
     store.close().await;
     other.close().await;
@@ -363,6 +364,134 @@ async fn leases(store: &dyn Store, other: &dyn Store) {
             .expect("claim"),
         "a lease given up is free at once"
     );
+}
+
+/// Seeks: listed while alive and unmatched, oldest first; matched exactly once when two
+/// processes claim overlapping seeks at once (the loser stores nothing, not even its
+/// game); never matched once dead; a seated person's other seeks withdrawn.
+async fn seeks(store: &dyn Store, other: &dyn Store) {
+    let seek = |id: &str, owner: &str, created: i64| store::SeekRow {
+        id: id.to_string(),
+        secret_hash: format!("secret-{id}"),
+        seat_hash: format!("seat-{id}"),
+        owner: owner.to_string(),
+        account_id: None,
+        name: owner.to_uppercase(),
+        rating: None,
+        game: "valdora".into(),
+        spec: store::SeekSpec {
+            players: (2, 2),
+            clock: Default::default(),
+            rated: false,
+            ratings: None,
+            languages: vec!["es".into()],
+            bots_after_secs: Some(30),
+        },
+        created,
+        alive_until: 10_000,
+        matched: None,
+    };
+    let rows = [
+        seek("s1", "a", 1),
+        seek("s2", "b", 2),
+        seek("s3", "c", 3),
+        seek("s4", "a", 4),
+        seek("s5", "d", 5),
+    ];
+    for row in &rows {
+        store.post_seek(row).await.expect("post");
+    }
+    assert_eq!(store.open_seeks(5_000).await.expect("open"), rows);
+    assert_eq!(
+        store.open_seeks_of("a", 5_000).await.expect("of a").len(),
+        2
+    );
+    let claim = |seek: &str, seat: u8, owner: &str| store::SeekClaim {
+        seek: seek.into(),
+        seat,
+        account_id: None,
+        owner: owner.into(),
+    };
+    let first = game("seektable01", Status::Running);
+    let second = game("seektable02", Status::Running);
+    let first_claims = [claim("s1", 0, "a"), claim("s2", 1, "b")];
+    let second_claims = [claim("s3", 0, "c"), claim("s2", 1, "b")];
+    let (one, two) = tokio::join!(
+        store.match_seeks(&first, &first_claims, 5_000),
+        other.match_seeks(&second, &second_claims, 5_000),
+    );
+    let first_won = match (one, two) {
+        (Ok(()), Err(StoreError::Conflict)) => true,
+        (Err(StoreError::Conflict), Ok(())) => false,
+        other => panic!("exactly one match stores its table: {other:?}"),
+    };
+    let (won, lost) = if first_won {
+        (&first, &second)
+    } else {
+        (&second, &first)
+    };
+    assert!(store.load_row(&won.id).await.expect("load").is_some());
+    assert_eq!(
+        store.load_row(&lost.id).await.expect("load"),
+        None,
+        "nothing of the loser"
+    );
+    let s2 = store.seek("s2").await.expect("seek").expect("s2");
+    assert_eq!(s2.matched, Some((won.id.clone(), 1)));
+    let open: Vec<String> = store
+        .open_seeks(5_000)
+        .await
+        .expect("open")
+        .into_iter()
+        .map(|s| s.id)
+        .collect();
+    // Seated by s1, a's other seek s4 is withdrawn.
+    let expected = if first_won {
+        vec!["s3", "s5"]
+    } else {
+        vec!["s1", "s4", "s5"]
+    };
+    assert_eq!(open, expected);
+    assert!(
+        !store.withdraw_seek("s2").await.expect("withdraw"),
+        "matched: kept"
+    );
+
+    // s5 is dead at 20_000: kept alive nowhere, matched by nobody.
+    store
+        .keep_seeks_alive(&["s5".to_string()], 20_000, 50_000)
+        .await
+        .expect("keep");
+    assert_eq!(
+        store
+            .seek("s5")
+            .await
+            .expect("seek")
+            .expect("s5")
+            .alive_until,
+        10_000
+    );
+    let late = game("seektable03", Status::Running);
+    let dead = store
+        .match_seeks(&late, &[claim("s5", 0, "d")], 20_000)
+        .await;
+    assert_eq!(dead, Err(StoreError::Conflict));
+    assert_eq!(store.load_row(&late.id).await.expect("load"), None);
+    // Alive seeks are kept alive; a withdrawn one is gone.
+    store
+        .keep_seeks_alive(&["s3".to_string(), "s1".to_string()], 5_000, 40_000)
+        .await
+        .expect("keep");
+    let alive = store.open_seeks(30_000).await.expect("open");
+    assert!(alive.iter().all(|s| s.alive_until == 40_000), "{alive:?}");
+    assert!(!alive.is_empty());
+    assert!(store.withdraw_seek(&alive[0].id).await.expect("withdraw"));
+    assert_eq!(store.seek(&alive[0].id).await.expect("seek"), None);
+    // Dead seeks, and matched ones from before the second bound, are forgotten.
+    let forgotten = store.forget_seeks(30_000, 100).await.expect("forget");
+    assert!(forgotten >= 2, "s5 and s2 at least: {forgotten}");
+    assert_eq!(store.seek("s2").await.expect("seek"), None);
+    assert_eq!(store.seek("s5").await.expect("seek"), None);
 }
 
 #[tokio::test]

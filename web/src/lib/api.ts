@@ -1,6 +1,10 @@
 // The HTTP half of the API (docs/server.md), typed with the types generated from the Rust
 // code. Every failure becomes an ApiError carrying the server's stable `kind`, so screens
 // can show it in the current language.
+import type { PostSeek } from '../generated/server/PostSeek'
+import type { SeekList } from '../generated/server/SeekList'
+import type { SeekPosted } from '../generated/server/SeekPosted'
+import type { SeekState } from '../generated/server/SeekState'
 import type { Account } from '../generated/server/Account'
 import type { ChatMessage } from '../generated/server/ChatMessage'
 import type { AccountSeat } from '../generated/server/AccountSeat'
@@ -113,6 +117,21 @@ export const api = {
   },
   join(id: string, request: JoinGame): Promise<Joined> {
     return json(`${gamePath(id)}/join`, post(request))
+  },
+  /** Posts a seek (quick play): its id and its token, which only this browser holds. */
+  postSeek(request: PostSeek): Promise<SeekPosted> {
+    return json('/api/seeks', post(request))
+  },
+  /** The open seeks, oldest first, and how many each game has. */
+  seeks(): Promise<SeekList> {
+    return json('/api/seeks')
+  },
+  /** Waits (up to 20 s) for the seek to be matched; the wait keeps it matchable. */
+  waitSeek(id: string, token: string, signal?: AbortSignal): Promise<SeekState> {
+    return json(`/api/seeks/${encodeURIComponent(id)}/wait`, { headers: { authorization: `Bearer ${token}` }, signal })
+  },
+  async withdrawSeek(id: string, token: string): Promise<void> {
+    await send(`/api/seeks/${encodeURIComponent(id)}`, { method: 'DELETE', headers: { authorization: `Bearer ${token}` } })
   },
   /** Cancels a table that waits for players, with the creator's secret (`Created.creator_token`). */
   async cancel(id: string, creatorToken: string): Promise<void> {

@@ -28,12 +28,17 @@ impl Hub {
                         hub.cache().get(game).cloned().into_iter().collect()
                     }
                     Change::Missed => hub.cache().values().cloned().collect(),
+                    // The seeks' own (crate::seeks hears them).
+                    Change::SeekPosted { .. } | Change::SeekEnded { .. } => Vec::new(),
                 };
                 for table in &tables {
                     let chat = match change {
                         Change::Chat { id, .. } => Some(Some(id)),
                         Change::Missed => Some(None),
-                        Change::Moves { .. } | Change::Game { .. } => None,
+                        Change::Moves { .. }
+                        | Change::Game { .. }
+                        | Change::SeekPosted { .. }
+                        | Change::SeekEnded { .. } => None,
                     };
                     if let Some(id) = chat {
                         if let Err(error) = hub.hear_chat(table, id).await {
@@ -41,7 +46,9 @@ impl Hub {
                         }
                     }
                     let news = match change {
-                        Change::Chat { .. } => false,
+                        Change::Chat { .. }
+                        | Change::SeekPosted { .. }
+                        | Change::SeekEnded { .. } => false,
                         // This process's own moves are heard too, once installed or about
                         // to be.
                         Change::Moves { stored, .. } => {

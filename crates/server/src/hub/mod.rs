@@ -33,6 +33,7 @@ mod follow;
 mod hints;
 mod leases;
 mod lifecycle;
+mod matched;
 mod moves;
 mod ratings;
 mod scheduler;
@@ -49,6 +50,7 @@ pub use chat::Speaker;
 use clock::check_clock;
 pub use clock::clock_choices;
 use leases::Leases;
+pub use matched::MatchedTable;
 pub use scheduler::BotConfig;
 use scheduler::BotScheduler;
 use table::{seat_infos, Rebuilt, TableState};
@@ -395,8 +397,26 @@ impl Hub {
         };
         self.store.create_game(&row, creator.as_deref()).await?;
         let id = row.id.clone();
-        if status == Status::Running {
-            self.claim_lease(&id).await;
+        self.open_stored(kind, row, text, game).await;
+        Ok(Created {
+            id,
+            seats: created,
+            creator_token,
+        })
+    }
+}
+
+impl Hub {
+    /// Caches a new game just stored (`game`: its start), and takes its lease if it runs.
+    async fn open_stored(
+        self: &Arc<Self>,
+        kind: Arc<dyn GameKind>,
+        row: GameRow,
+        data: Option<Arc<str>>,
+        game: Box<dyn engine::DynGame>,
+    ) {
+        if row.status == Status::Running {
+            self.claim_lease(&row.id).await;
         }
         let fresh = Rebuilt {
             to_move: vec![game.to_move()],
@@ -407,16 +427,9 @@ impl Hub {
             clocks: None,
         }
         .with_clocks(&row, &[], &[]);
-        self.install_table(kind, row, text, fresh, Vec::new(), Vec::new());
-        Ok(Created {
-            id,
-            seats: created,
-            creator_token,
-        })
+        self.install_table(kind, row, data, fresh, Vec::new(), Vec::new());
     }
-}
 
-impl Hub {
     /// The spectator summary of a game.
     pub async fn summary(self: &Arc<Self>, id: &str) -> Result<GameSummary, ApiError> {
         let table = self.table(id).await?;
@@ -576,5 +589,6 @@ fn summary_of(row: &GameRow) -> GameSummary {
         clock: row.settings.clock,
         times: None,
         hints: row.settings.hints,
+        casual: row.settings.casual,
     }
 }

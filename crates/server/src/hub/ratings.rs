@@ -93,6 +93,11 @@ impl Hub {
         let Some(outcome) = outcome else {
             return Ok(());
         };
+        // A table its seekers asked to be casual (crate::seeks) is never rated.
+        if row.settings.casual {
+            tracing::debug!(game = table.id, "not rated: casual");
+            return self.store.mark_unrated(&table.id, now_ms()).await;
+        }
         let owners = self.store.seat_owners(&table.id).await?;
         if owners.len() < crate::rating::MIN_PEOPLE {
             return Ok(());

@@ -6,6 +6,7 @@ mod chat;
 mod migrations;
 mod passkeys;
 mod ratings;
+mod seeks;
 mod settings;
 
 use std::collections::HashSet;
@@ -278,6 +279,34 @@ impl SqlStore {
     }
 }
 
+/// The statement that stores a new game (`creator`: the digest of its creator's address
+/// key, kept while it is open).
+pub(super) fn insert_game<'q>(
+    game: &'q GameRow,
+    creator: Option<&'q str>,
+) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
+    sqlx::query(
+        "INSERT INTO games (id, game, config, seed, seed_chosen, created, status, seats, \
+         version, data_digest, creator, owner, settings, started) VALUES ($1, $2, $3, $4, \
+         $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+    )
+    .bind(&game.id)
+    .bind(&game.game)
+    .bind(game.config.to_string())
+    // u64 seeds are stored as the i64 of the same bits (neither database has u64).
+    .bind(game.seed as i64)
+    .bind(i64::from(game.seed_chosen))
+    .bind(game.created)
+    .bind(game.status.as_str())
+    .bind(seats_json(&game.seats))
+    .bind(game.version)
+    .bind(game.data_digest.clone())
+    .bind(creator)
+    .bind(game.owner.clone())
+    .bind(serde_json::to_string(&game.settings).unwrap_or_else(|_| "{}".into()))
+    .bind(game.started)
+}
+
 /// The statement that marks game `id` over.
 fn mark_over(id: &str) -> sqlx::query::Query<'_, sqlx::Any, sqlx::any::AnyArguments<'_>> {
     sqlx::query(
@@ -427,28 +456,7 @@ const GAME_COLUMNS: &str =
 #[async_trait]
 impl Store for SqlStore {
     async fn create_game(&self, game: &GameRow, creator: Option<&str>) -> Result<(), StoreError> {
-        sqlx::query(
-            "INSERT INTO games (id, game, config, seed, seed_chosen, created, status, seats, \
-             version, data_digest, creator, owner, settings, started) VALUES ($1, $2, $3, $4, \
-             $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
-        )
-        .bind(&game.id)
-        .bind(&game.game)
-        .bind(game.config.to_string())
-        // u64 seeds are stored as the i64 of the same bits (neither database has u64).
-        .bind(game.seed as i64)
-        .bind(i64::from(game.seed_chosen))
-        .bind(game.created)
-        .bind(game.status.as_str())
-        .bind(seats_json(&game.seats))
-        .bind(game.version)
-        .bind(game.data_digest.clone())
-        .bind(creator)
-        .bind(game.owner.clone())
-        .bind(serde_json::to_string(&game.settings).unwrap_or_else(|_| "{}".into()))
-        .bind(game.started)
-        .execute(&self.writes)
-        .await?;
+        insert_game(game, creator).execute(&self.writes).await?;
         Ok(())
     }
 

@@ -46,4 +46,8 @@ times: ClockTimes | null,
 /**
  * Whether seats may ask for hints: a casual table, never rated.
  */
-hints: boolean, };
+hints: boolean, 
+/**
+ * A table its seekers asked to be casual: never rated.
+ */
+casual: boolean, };

@@ -39,6 +39,7 @@ const SQLITE: &[File] = embedded!("sqlite":
     "0012_account_settings.sql",
     "0013_unrated_games.sql",
     "0014_passkeys.sql",
+    "0015_seeks.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -58,6 +59,7 @@ const POSTGRES: &[File] = embedded!("postgres":
     "0013_account_settings.sql",
     "0014_unrated_games.sql",
     "0015_passkeys.sql",
+    "0016_seeks.sql",
 );
 
 /// The migrations of SQLite (`postgres: false`) or PostgreSQL.

@@ -1,0 +1,31 @@
+-- Seeks (docs/server.md, "Seeks and quick play"): a person asks for a game with these
+-- settings; the server seats compatible seekers at a new table. A seek is matched once:
+-- `game_id` is set in the transaction that stores the table, only where it was NULL.
+CREATE TABLE seeks (
+    id TEXT PRIMARY KEY,
+    -- The SHA-256 of the seek's token (its holder watches and cancels it).
+    secret_hash TEXT NOT NULL,
+    -- The SHA-256 of the seat token the seek's holder will play with (derived from the
+    -- seek's token, which the server does not keep).
+    seat_hash TEXT NOT NULL,
+    -- Who posted it: 'account-ID', or 'address-DIGEST' for a guest.
+    owner TEXT NOT NULL,
+    -- The signed-in seeker's account; NULL for a guest.
+    account_id TEXT REFERENCES accounts (id) ON DELETE CASCADE,
+    -- The name the seeker sits at the table with.
+    name TEXT NOT NULL,
+    -- The account's rating in the game when it posted (NULL: a guest, or not rated yet).
+    rating INTEGER,
+    game TEXT NOT NULL,
+    -- The seek's settings (players, clock, rated, rating range, languages, bot fill).
+    spec TEXT NOT NULL,
+    -- Unix milliseconds.
+    created BIGINT NOT NULL,
+    -- The seek is matched only until then; a live connection of its holder moves it on.
+    alive_until BIGINT NOT NULL,
+    -- The table it was matched to, and its seat there.
+    game_id TEXT REFERENCES games (id),
+    seat INTEGER
+);
+CREATE INDEX seeks_open ON seeks (game, created) WHERE game_id IS NULL;
+CREATE INDEX seeks_by_owner ON seeks (owner) WHERE game_id IS NULL;
