@@ -18,6 +18,7 @@ const summary = (id: string, created: number): GameSummary => ({
   clock: { kind: 'none' },
   times: null,
   hints: false,
+  casual: false,
 })
 
 describe('the lobby pages', () => {

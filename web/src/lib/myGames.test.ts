@@ -181,6 +181,7 @@ describe('the clock of a running game of mine', () => {
     clock: { kind: 'realtime', initial_secs: 300, increment_secs: 5 },
     times: { left_ms: [200_000, 40_000, 300_000], running: 1, deadline: AT + 40_000 },
     hints: false,
+    casual: false,
     ...extra,
   })
 

@@ -64,7 +64,12 @@ export function rememberSettings(settings: SeekSettings, store: Store | undefine
 }
 
 /** This browser's guest id: random, made once and kept. */
-export function browserId(store: Store | undefined = storage(), random: (bytes: Uint8Array) => void = (b) => crypto.getRandomValues(b)): string {
+export function browserId(
+  store: Store | undefined = storage(),
+  random: (bytes: Uint8Array<ArrayBuffer>) => void = (b) => {
+    crypto.getRandomValues(b)
+  },
+): string {
   const known = store?.getItem(BROWSER_KEY)
   if (known && /^[A-Za-z0-9_-]{16,64}$/.test(known)) return known
   const bytes = new Uint8Array(16)
