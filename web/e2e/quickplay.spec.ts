@@ -1,7 +1,8 @@
 // Quick play: Ada and Ben, in two browsers that share nothing, each choose two-player
 // Pandoria with the same clock and press "Play now"; the lobby lists Ada's seek with its
-// clock while she waits, and both land at the same table, each in their own seat. On a
-// phone and on a laptop, with every quick-play control inside the viewport.
+// clock while she waits, and both land at the same table, each in their own seat, which
+// the lobby then lists with its clock. On a phone and on a laptop, with every quick-play
+// control inside the viewport.
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { probe, SCREENS } from './table'
 
@@ -63,6 +64,9 @@ for (const [label, width, height, clock] of [
     await expect.poll(async () => typeof (await probe(ben))?.seat).toBe('number')
     const seats = [(await probe(ada))?.seat, (await probe(ben))?.seat]
     expect(new Set(seats)).toEqual(new Set([0, 1]))
+    // Back in the lobby, their table is listed with its clock (the newest first).
+    await ada.goto('/')
+    await expect(ada.getByTestId('running-games').getByTestId('table-clock').first()).toHaveText(clockText)
     await ada.context().close()
     await ben.context().close()
   })

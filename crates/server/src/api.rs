@@ -14,6 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
+use crate::accounts::session::bearer_token;
 use crate::app::App;
 use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
 use crate::bots::{Strength, STRENGTHS};
@@ -73,10 +74,10 @@ const MAX_LIST: u32 = 200;
         crate::accounts::settings::put,
         crate::accounts::unsubscribe::unsubscribe_page,
         crate::accounts::unsubscribe::unsubscribe,
-        crate::seeks::routes::post_seek,
-        crate::seeks::routes::list,
-        crate::seeks::routes::wait,
-        crate::seeks::routes::withdraw
+        crate::seeks::post_seek,
+        crate::seeks::list,
+        crate::seeks::wait,
+        crate::seeks::withdraw
     ),
     components(schemas(
         Kinds,
@@ -126,13 +127,13 @@ const MAX_LIST: u32 = 200;
         crate::accounts::passkeys::PasskeyFinish,
         crate::accounts::settings::AccountSettings,
         crate::accounts::settings::AccountSettingsView,
-        crate::seeks::request::PostSeek,
-        crate::seeks::request::PlayerRange,
-        crate::seeks::request::RatingRange,
-        crate::seeks::request::SeekPosted,
-        crate::seeks::request::OpenSeek,
-        crate::seeks::request::SeekList,
-        crate::seeks::request::SeekState
+        crate::matchmaking::request::PostSeek,
+        crate::matchmaking::request::PlayerRange,
+        crate::matchmaking::request::RatingRange,
+        crate::matchmaking::request::SeekPosted,
+        crate::matchmaking::request::OpenSeek,
+        crate::matchmaking::request::SeekList,
+        crate::matchmaking::request::SeekState
     ))
 )]
 pub struct ApiDoc;
@@ -441,19 +442,6 @@ pub async fn cancel(
     })?;
     app.hub.cancel(&id, token).await?;
     Ok(StatusCode::NO_CONTENT)
-}
-
-/// The request's bearer token (`Authorization: Bearer TOKEN`); `None` without the header.
-pub(crate) fn bearer_token(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
-    let Some(value) = headers.get(header::AUTHORIZATION) else {
-        return Ok(None);
-    };
-    value
-        .to_str()
-        .ok()
-        .and_then(|v| v.strip_prefix("Bearer "))
-        .map(Some)
-        .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN"))
 }
 
 /// The seat of the request's bearer token (`Authorization: Bearer TOKEN`); without the

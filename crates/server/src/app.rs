@@ -15,8 +15,8 @@ use crate::error::ApiError;
 use crate::health::Health;
 use crate::hub::Hub;
 use crate::limits::{AttemptLimits, RequestLimit};
+use crate::matchmaking::Seeks;
 use crate::protocol::ErrorKind;
-use crate::seeks::Seeks;
 
 /// What every handler shares.
 pub struct App {

@@ -24,6 +24,7 @@ mod health;
 mod hub;
 mod limits;
 pub mod mail;
+mod matchmaking;
 pub mod model;
 mod names;
 pub mod patch;
@@ -62,7 +63,7 @@ pub use client_addr::TrustedProxies;
 pub use connections::{open_files_limit, ConnectionLimits};
 pub use error::ApiError;
 pub use hub::{BotConfig, Hub, HubConfig};
-pub use seeks::request::{OpenSeek, PostSeek, SeekList, SeekPosted, SeekState};
+pub use matchmaking::request::{OpenSeek, PostSeek, SeekList, SeekPosted, SeekState};
 pub use store::{Store, StoreError, SyncMode};
 
 /// How `tabletop serve` runs.
@@ -157,7 +158,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(client::router())
         .merge(api::games_router(body_timeout))
         .merge(accounts::router(body_timeout))
-        .merge(seeks::routes::router(body_timeout))
+        .merge(seeks::router(body_timeout))
         .merge(api::service_router())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
@@ -242,8 +243,8 @@ pub async fn serve(
     );
     // Other server processes on the same database (PostgreSQL): their moves reach the
     // watchers connected here too.
-    let seeks = seeks::Seeks::new(hub.clone(), config.seek_alive);
-    let following = changes.map(|changes| hub.follow(seeks::split_changes(changes, &seeks)));
+    let seeks = matchmaking::Seeks::new(hub.clone(), config.seek_alive);
+    let following = changes.map(|changes| hub.follow(matchmaking::split_changes(changes, &seeks)));
     let matching = seeks.start();
     let leasing = hub.keep_leases();
     let clocks = hub.run_clocks();

@@ -176,7 +176,7 @@ pub struct TableSettings {
     /// never rated.
     #[serde(default)]
     pub hints: bool,
-    /// Never rated: its seekers asked for a casual game ([`crate::seeks`]).
+    /// Never rated: its seekers asked for a casual game ([`crate::matchmaking`]).
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub casual: bool,
 }

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::FromRequestParts;
-use axum::http::header::{HOST, ORIGIN};
+use axum::http::header::{AUTHORIZATION, HOST, ORIGIN};
 use axum::http::request::Parts;
 use axum::http::HeaderMap;
 use axum_extra::extract::cookie::{Cookie, CookieJar, SameSite};
@@ -54,6 +54,19 @@ pub fn token_hash(headers: &HeaderMap) -> Option<String> {
     CookieJar::from_headers(headers)
         .get(COOKIE)
         .map(|cookie| tokens::hash(cookie.value()))
+}
+
+/// The request's bearer token (`Authorization: Bearer TOKEN`); `None` without the header.
+pub fn bearer_token(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
+    let Some(value) = headers.get(AUTHORIZATION) else {
+        return Ok(None);
+    };
+    value
+        .to_str()
+        .ok()
+        .and_then(|v| v.strip_prefix("Bearer "))
+        .map(Some)
+        .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN"))
 }
 
 /// The signed-in account of a request (`not_signed_in` without a live session).

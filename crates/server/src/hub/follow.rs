@@ -28,7 +28,7 @@ impl Hub {
                         hub.cache().get(game).cloned().into_iter().collect()
                     }
                     Change::Missed => hub.cache().values().cloned().collect(),
-                    // The seeks' own (crate::seeks hears them).
+                    // The seeks' own (crate::matchmaking hears them).
                     Change::SeekPosted { .. } | Change::SeekEnded { .. } => Vec::new(),
                 };
                 for table in &tables {

@@ -1,4 +1,4 @@
-//! Tables that seeks complete ([`crate::seeks`]): created running, every person's seat
+//! Tables that seeks complete ([`crate::matchmaking`]): created running, every person's seat
 //! taken by its seeker, and stored in the transaction that matches the seeks.
 
 use std::sync::Arc;

@@ -93,7 +93,7 @@ impl Hub {
         let Some(outcome) = outcome else {
             return Ok(());
         };
-        // A table its seekers asked to be casual (crate::seeks) is never rated.
+        // A table its seekers asked to be casual (crate::matchmaking) is never rated.
         if row.settings.casual {
             tracing::debug!(game = table.id, "not rated: casual");
             return self.store.mark_unrated(&table.id, now_ms()).await;

@@ -1,4 +1,4 @@
-//! What the server keeps of seeks ([`crate::seeks`]): who asks for which game, until
+//! What the server keeps of seeks ([`crate::matchmaking`]): who asks for which game, until
 //! when their browser is there, and the table each was matched to.
 
 use async_trait::async_trait;

@@ -12,7 +12,6 @@
 
 pub mod matching;
 pub mod request;
-pub mod routes;
 
 use std::collections::{BTreeMap, HashMap};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
@@ -42,6 +41,9 @@ pub const MAX_OPEN_PER_PERSON: usize = 3;
 const CHANGES_BUFFER: usize = 1024;
 /// How long a matched seek is kept (its holder may ask for its table again).
 const KEEP_MATCHED: Duration = Duration::from_secs(3600);
+/// How long a seek that ended unmatched is kept (its browser, back from sleep, is told it
+/// expired rather than that it never was).
+const KEEP_EXPIRED: Duration = Duration::from_secs(600);
 
 /// The seeks this process serves: who waits here, and the matcher.
 pub struct Seeks {
@@ -351,8 +353,14 @@ impl Seeks {
     /// Forgets seeks long dead or long matched.
     async fn forget_old(&self) {
         let now = now_ms();
+        let dead_before = now - KEEP_EXPIRED.as_millis() as i64;
         let matched_before = now - KEEP_MATCHED.as_millis() as i64;
-        if let Err(error) = self.hub.store().forget_seeks(now, matched_before).await {
+        if let Err(error) = self
+            .hub
+            .store()
+            .forget_seeks(dead_before, matched_before)
+            .await
+        {
             tracing::warn!(%error, "forgetting old seeks failed");
         }
     }

@@ -1,4 +1,5 @@
-//! `/api/seeks`: post, list, wait for and withdraw seeks.
+//! `/api/seeks`: post, list, wait for and withdraw seeks ([`crate::matchmaking`] does the
+//! rest).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -8,13 +9,12 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 
-use super::request::{PostSeek, SeekList, SeekPosted, SeekState};
-use crate::accounts::session::{account_of, SameOrigin};
-use crate::api::bearer_token;
+use crate::accounts::session::{account_of, bearer_token, SameOrigin};
 use crate::app::App;
 use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
+use crate::matchmaking::request::{PostSeek, SeekList, SeekPosted, SeekState};
 use crate::protocol::{ErrorBody, ErrorKind};
 
 /// The seeks' routes. `body_timeout`: how long a request with a body may take.
