@@ -107,10 +107,10 @@ pub struct ServeConfig {
     pub hand_over_after: Duration,
     /// The shortest bank a clock may start with (`None`: the usual minute or hour).
     pub shortest_clock_secs: Option<u32>,
-    /// How long a lease on a running table's bots and clocks lasts unrenewed, with several
-    /// server processes on one database.
     /// How long a seek stays matchable after its browser last waited for it.
     pub seek_alive: Duration,
+    /// How long a lease on a running table's bots and clocks lasts unrenewed, with several
+    /// server processes on one database.
     pub lease: Duration,
     /// Whether the session cookie is marked `Secure`: the server is reached over TLS
     /// (through a reverse proxy that terminates it).
