@@ -43,14 +43,9 @@ impl Hub {
         let kind = self.catalog.named(&matched.game)?.clone();
         let config = json!({"players": matched.seats.len()});
         kind.check_config(&config)?;
-        let data = self.catalog.data(kind.name()).cloned();
-        let text = data.as_ref().map(|d| d.text.clone());
         let seed = rand::random::<u64>() & MAX_SAFE_INTEGER;
-        let game = kind.begin(crate::catalog::Setup {
-            config: &config,
-            seed,
-            data: text.as_deref(),
-        })?;
+        let (game, data) = self.begin_new(&kind, &config, seed)?;
+        let text = data.as_ref().map(|d| d.text.clone());
         let mut seats = Vec::with_capacity(matched.seats.len());
         let mut claims = Vec::new();
         for seat in matched.seats {

@@ -321,14 +321,8 @@ impl Hub {
             .filter(|_| bots_only)
             .and_then(|turns| kind.with_turn_cap(&config, turns))
             .unwrap_or(config);
-        // New games play on the server's data (`--data`), stored at start-up.
-        let data = self.catalog.data(kind.name()).cloned();
+        let (game, data) = self.begin_new(&kind, &config, seed)?;
         let text = data.as_ref().map(|d| d.text.clone());
-        let game = kind.begin(Setup {
-            config: &config,
-            seed,
-            data: text.as_deref(),
-        })?;
         if request.seats.len() != game.seats() {
             return Err(ApiError::malformed(format!(
                 "{} seats given; this game has {} players (set config.players to change it)",
@@ -407,6 +401,23 @@ impl Hub {
 }
 
 impl Hub {
+    /// Starts a new game of `kind` on the server's data (`--data`, stored at start-up):
+    /// the game, and the corrected data file it plays on (`None`: the shipped data).
+    fn begin_new(
+        &self,
+        kind: &Arc<dyn GameKind>,
+        config: &Value,
+        seed: u64,
+    ) -> Result<(Box<dyn engine::DynGame>, Option<crate::catalog::DataFile>), ApiError> {
+        let data = self.catalog.data(kind.name()).cloned();
+        let game = kind.begin(Setup {
+            config,
+            seed,
+            data: data.as_ref().map(|d| &*d.text),
+        })?;
+        Ok((game, data))
+    }
+
     /// Caches a new game just stored (`game`: its start), and takes its lease if it runs.
     async fn open_stored(
         self: &Arc<Self>,
