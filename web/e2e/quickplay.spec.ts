@@ -1,8 +1,8 @@
 // Quick play: Ada and Ben, in two browsers that share nothing, each choose two-player
 // Pandoria with the same clock and press "Play now"; the lobby lists Ada's seek with its
 // clock while she waits, and both land at the same table, each in their own seat, which
-// the lobby then lists with its clock. On a phone and on a laptop, with every quick-play
-// control inside the viewport.
+// the lobby then lists with its clock. On a phone, a laptop and a wide screen, with every
+// quick-play control inside the viewport.
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { probe, SCREENS } from './table'
 
@@ -38,6 +38,7 @@ async function person(browser: Browser, width: number, height: number): Promise<
 for (const [label, width, height, clock] of [
   ['a phone', 390, 844, '1'],
   ['a laptop', 1366, 768, '2'],
+  ['a wide screen', 1920, 1080, '3'],
 ] as const) {
   test(`Ada and Ben press Play now for two-player Pandoria and sit at one table (${label})`, async ({ browser }) => {
     const ada = await person(browser, width, height)
