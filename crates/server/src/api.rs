@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use crate::accounts::session::bearer_token;
+use crate::accounts::session::{bearer_token, required_bearer};
 use crate::app::App;
 use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
 use crate::bots::{Strength, STRENGTHS};
@@ -434,12 +434,7 @@ pub async fn cancel(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
-    let token = bearer_token(&headers)?.ok_or_else(|| {
-        ApiError::new(
-            ErrorKind::BadToken,
-            "send the creator token: Authorization: Bearer TOKEN",
-        )
-    })?;
+    let token = required_bearer(&headers, "the creator")?;
     app.hub.cancel(&id, token).await?;
     Ok(StatusCode::NO_CONTENT)
 }

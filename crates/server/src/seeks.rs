@@ -9,13 +9,13 @@ use axum::http::{HeaderMap, StatusCode};
 use axum::routing::{delete, get, post};
 use axum::{Json, Router};
 
-use crate::accounts::session::{account_of, bearer_token, SameOrigin};
+use crate::accounts::session::{account_of, required_bearer, SameOrigin};
 use crate::app::App;
 use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
 use crate::matchmaking::request::{PostSeek, SeekList, SeekPosted, SeekState};
-use crate::protocol::{ErrorBody, ErrorKind};
+use crate::protocol::ErrorBody;
 
 /// The seeks' routes. `body_timeout`: how long a request with a body may take.
 pub fn router(body_timeout: Duration) -> Router<Arc<App>> {
@@ -63,16 +63,6 @@ pub async fn list(State(app): State<Arc<App>>) -> Result<Json<SeekList>, ApiErro
     Ok(Json(app.seeks.list().await?))
 }
 
-/// The seek's token (`Authorization: Bearer TOKEN`).
-fn seek_token(headers: &HeaderMap) -> Result<&str, ApiError> {
-    bearer_token(headers)?.ok_or_else(|| {
-        ApiError::new(
-            ErrorKind::BadToken,
-            "send the seek's token: Authorization: Bearer TOKEN",
-        )
-    })
-}
-
 /// Waits (up to 20 s) for the seek to be matched, and keeps it matchable for 30 s more:
 /// a browser that stops asking is gone. `matched` carries the table, the seat and the
 /// seat's token (for the seek's holder only); `waiting`: ask again.
@@ -93,7 +83,7 @@ pub async fn wait(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<Json<SeekState>, ApiError> {
-    let token = seek_token(&headers)?;
+    let token = required_bearer(&headers, "the seek's")?;
     Ok(Json(
         app.seeks.wait(&id, token, app.shutdown.clone()).await?,
     ))
@@ -118,7 +108,7 @@ pub async fn withdraw(
     Path(id): Path<String>,
     headers: HeaderMap,
 ) -> Result<StatusCode, ApiError> {
-    let token = seek_token(&headers)?;
+    let token = required_bearer(&headers, "the seek's")?;
     app.seeks.withdraw(&id, token).await?;
     Ok(StatusCode::NO_CONTENT)
 }

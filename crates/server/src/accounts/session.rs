@@ -69,6 +69,17 @@ pub fn bearer_token(headers: &HeaderMap) -> Result<Option<&str>, ApiError> {
         .ok_or_else(|| ApiError::new(ErrorKind::BadToken, "use Authorization: Bearer TOKEN"))
 }
 
+/// The request's bearer token, which it must have: without one, `bad_token` asking for
+/// `whose` token ("the creator", "the seek's").
+pub fn required_bearer<'h>(headers: &'h HeaderMap, whose: &str) -> Result<&'h str, ApiError> {
+    bearer_token(headers)?.ok_or_else(|| {
+        ApiError::new(
+            ErrorKind::BadToken,
+            format!("send {whose} token: Authorization: Bearer TOKEN"),
+        )
+    })
+}
+
 /// The signed-in account of a request (`not_signed_in` without a live session).
 #[derive(Debug, Clone)]
 pub struct SignedIn {
