@@ -108,6 +108,7 @@ impl Hub {
         action: &Value,
         mover: Mover,
     ) -> Result<(), ApiError> {
+        table.after_catch_up().await;
         let started = Instant::now();
         let checked = {
             let mut st = table.lock();

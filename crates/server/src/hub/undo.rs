@@ -80,6 +80,7 @@ impl Hub {
         seat: Seat,
         seq: u64,
     ) -> Result<(), ApiError> {
+        table.after_catch_up().await;
         let started = Instant::now();
         let checked = {
             let mut st = table.lock();

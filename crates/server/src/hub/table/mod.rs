@@ -83,6 +83,17 @@ impl Table {
         self.seats_lock.lock().await
     }
 
+    /// Waits while what another server process stored is being installed here: a step
+    /// checked meanwhile would be refused as conflicting with a catch-up that, as often as
+    /// not, brings nothing new (a notice of a row already read). A catch-up holds the
+    /// seats lock throughout, so taking it once is waiting for the catch-up's end.
+    pub(in crate::hub) async fn after_catch_up(&self) {
+        let catching_up = self.lock().writing() == Some(Writing::CatchingUp);
+        if catching_up {
+            drop(self.seats_serial().await);
+        }
+    }
+
     /// Sends `message` to every watcher.
     pub(super) fn broadcast(&self, message: Broadcast) {
         let _ = self.updates.send(Arc::new(message));
