@@ -19,6 +19,7 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     JoinGame::export_all(config)?;
     Joined::export_all(config)?;
     GameSummary::export_all(config)?;
+    ClockKind::export_all(config)?;
     LogEntry::export_all(config)?;
     server::Kinds::export_all(config)?;
     server::Credentials::export_all(config)?;

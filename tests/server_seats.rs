@@ -487,10 +487,14 @@ async fn the_lobby_pages_and_filters(db: &TestDb) {
     assert_eq!(everything.len(), 16);
     let (valdora, next) = lobby_page(&server, "/api/games?game=valdora&limit=50").await;
     assert_eq!((valdora.len(), next), (7, None));
+    lobby_filters_by_clock_rating_and_players(&server).await;
     for bad in [
         "/api/games?before=yesterday",
         "/api/games?game=chess",
         "/api/games?status=lost",
+        "/api/games?clock=fast",
+        "/api/games?rated=maybe",
+        "/api/games?players=many",
         "/api/games?page=2",
     ] {
         let (status, body) = server.get(bad).await;
@@ -500,6 +504,70 @@ async fn the_lobby_pages_and_filters(db: &TestDb) {
             "{bad}"
         );
     }
+}
+
+/// Issue 54: the lobby's filters by clock kind, by whether a table may be rated and by its
+/// number of players, alone, together with the game and status, and through the pages.
+async fn lobby_filters_by_clock_rating_and_players(server: &Server) {
+    let with = |name: &str, extra: Value| {
+        let mut table = open_valley(name);
+        for (key, value) in extra.as_object().expect("an object") {
+            table[key] = value.clone();
+        }
+        table
+    };
+    let realtime = json!({"kind": "realtime", "initial_secs": 600, "increment_secs": 10});
+    let turn_based = json!({"kind": "turn_based", "per_move_secs": 86400, "bank_secs": 259200});
+    let mut fast = Vec::new();
+    for i in 0..3 {
+        let (id, _) = server
+            .create(with(&format!("Fast{i}"), json!({"clock": realtime})))
+            .await;
+        fast.push(id);
+    }
+    let (slow, _) = server
+        .create(with("Slow", json!({"clock": turn_based, "hints": true})))
+        .await;
+    let ids = |games: &[Value]| -> Vec<String> {
+        let mut ids: Vec<String> = games
+            .iter()
+            .map(|g| g["id"].as_str().expect("id").to_string())
+            .collect();
+        ids.sort();
+        ids
+    };
+    fast.sort();
+    let (listed, _) = lobby_page(server, "/api/games?clock=realtime").await;
+    assert_eq!(ids(&listed), fast);
+    assert!(listed.iter().all(|g| g["clock"]["kind"] == "realtime"));
+    // The filters travel with the pages.
+    let (first, mut next) = lobby_page(server, "/api/games?clock=realtime&limit=2").await;
+    let mut paged = first;
+    while let Some(path) = next {
+        assert!(path.contains("clock=realtime"), "{path}");
+        let (page, after) = lobby_page(server, &path).await;
+        paged.extend(page);
+        next = after;
+    }
+    assert_eq!(ids(&paged), fast);
+    let (listed, _) = lobby_page(server, "/api/games?clock=turn_based&status=open").await;
+    assert_eq!(ids(&listed), [slow.as_str()]);
+    let (unrated, _) = lobby_page(server, "/api/games?rated=false").await;
+    assert_eq!(ids(&unrated), [slow.as_str()], "hints: never rated");
+    let (rated, _) = lobby_page(server, "/api/games?rated=true&game=valley").await;
+    assert!(rated
+        .iter()
+        .all(|g| g["hints"] == false && g["casual"] == false));
+    assert!(!rated.is_empty());
+    let (untimed, _) = lobby_page(server, "/api/games?clock=none&players=3").await;
+    assert!(!untimed.is_empty());
+    assert!(untimed
+        .iter()
+        .all(|g| g["clock"]["kind"] == "none" && g["seats"].as_array().map(Vec::len) == Some(3)));
+    let (two, _) = lobby_page(server, "/api/games?players=2&clock=realtime").await;
+    assert_eq!(ids(&two), fast, "open_valley tables have two seats");
+    let (none, next) = lobby_page(server, "/api/games?players=4").await;
+    assert_eq!((none.len(), next), (0, None));
 }
 
 on_both_databases!(

@@ -23,9 +23,9 @@ use crate::chat::{ChatChannel, ChatMessage};
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
 use crate::protocol::{
-    ClientMessage, Clock, ClockChoices, ClockTimes, CreateGame, Created, CreatedSeat, ErrorBody,
-    ErrorKind, EventEntry, GameSummary, JoinGame, Joined, LegalAction, LogEntry, SeatInfo,
-    SeatRequest, SecondsRange, ServerMessage,
+    ClientMessage, Clock, ClockChoices, ClockKind, ClockTimes, CreateGame, Created, CreatedSeat,
+    ErrorBody, ErrorKind, EventEntry, GameSummary, JoinGame, Joined, LegalAction, LogEntry,
+    SeatInfo, SeatRequest, SecondsRange, ServerMessage,
 };
 use crate::replay::{Record, Replay, ReplayRequest};
 use crate::store::{LobbyCursor, LobbyQuery, SeatKind, Status};
@@ -93,6 +93,7 @@ const MAX_LIST: u32 = 200;
         GameSummary,
         SeatInfo,
         Clock,
+        ClockKind,
         ClockChoices,
         ClockTimes,
         SecondsRange,
@@ -240,6 +241,12 @@ pub struct ListQuery {
     pub game: Option<String>,
     /// Only games of this status (`open`: the games with a free seat).
     pub status: Option<Status>,
+    /// Only tables with a clock of this kind (`none`, `realtime`, `turn_based`).
+    pub clock: Option<ClockKind>,
+    /// Only tables that may be rated (`true`: neither hints nor casual) or that never are.
+    pub rated: Option<bool>,
+    /// Only tables of this many seats.
+    pub players: Option<u8>,
     /// At most this many (default and maximum 200).
     pub limit: Option<u32>,
     /// Only games after this cursor: the one the `Link` header (`rel="next"`) of the page
@@ -292,6 +299,9 @@ pub async fn list(
     let lobby = LobbyQuery {
         game: query.game,
         status: query.status,
+        clock: query.clock,
+        rated: query.rated,
+        players: query.players,
         before: query.before.as_deref().map(parse_cursor).transpose()?,
         limit: query.limit.unwrap_or(MAX_LIST).clamp(1, MAX_LIST),
     };
@@ -323,6 +333,15 @@ fn next_page_link(lobby: &LobbyQuery, cursor: &LobbyCursor) -> String {
     }
     if let Some(status) = lobby.status {
         query.push(format!("status={}", status.as_str()));
+    }
+    if let Some(clock) = lobby.clock {
+        query.push(format!("clock={}", clock.as_str()));
+    }
+    if let Some(rated) = lobby.rated {
+        query.push(format!("rated={rated}"));
+    }
+    if let Some(players) = lobby.players {
+        query.push(format!("players={players}"));
     }
     query.push(format!("limit={}", lobby.limit));
     query.push(format!("before={}", cursor_text(cursor)));

@@ -142,6 +142,36 @@ pub enum Clock {
     TurnBased { per_move_secs: u32, bank_secs: u32 },
 }
 
+/// A clock's kind, as the lobby filters tables by it (the `kind` of [`Clock`]'s JSON).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(rename_all = "snake_case")]
+pub enum ClockKind {
+    None,
+    Realtime,
+    TurnBased,
+}
+
+impl ClockKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ClockKind::None => "none",
+            ClockKind::Realtime => "realtime",
+            ClockKind::TurnBased => "turn_based",
+        }
+    }
+}
+
+impl Clock {
+    pub fn kind(&self) -> ClockKind {
+        match self {
+            Clock::None => ClockKind::None,
+            Clock::Realtime { .. } => ClockKind::Realtime,
+            Clock::TurnBased { .. } => ClockKind::TurnBased,
+        }
+    }
+}
+
 /// One action of a hint: what the hard bot would do for the seat that asked, with the
 /// search's estimate.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, ToSchema, ts_rs::TS)]

@@ -8,7 +8,7 @@ use serde_json::Value;
 use utoipa::ToSchema;
 
 use crate::model::{ChatMessage, SeatEvent, SeatKind, Status};
-pub use crate::model::{Clock, HintedAction};
+pub use crate::model::{Clock, ClockKind, HintedAction};
 
 /// Every error the API returns, over HTTP or WebSocket.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]

@@ -18,7 +18,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use tokio::sync::mpsc;
 
-use crate::model::Clock;
+use crate::model::{Clock, ClockKind};
 pub use crate::model::{SeatChange, SeatEvent, SeatKind, Status};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
@@ -181,6 +181,14 @@ pub struct TableSettings {
     pub casual: bool,
 }
 
+impl TableSettings {
+    /// Whether the table's end may be rated: neither hints nor a casual seek rules it out
+    /// (whether it is, is decided at its end: two people or more, no seat mostly a bot's).
+    pub fn may_be_rated(&self) -> bool {
+        !self.hints && !self.casual
+    }
+}
+
 fn default_stand_in() -> String {
     "medium".into()
 }
@@ -202,6 +210,12 @@ impl Default for TableSettings {
 pub struct LobbyQuery {
     pub game: Option<String>,
     pub status: Option<Status>,
+    /// Only tables with a clock of this kind.
+    pub clock: Option<ClockKind>,
+    /// Only tables that may be rated (`true`) or that never are (`false`).
+    pub rated: Option<bool>,
+    /// Only tables of this many seats.
+    pub players: Option<u8>,
     /// Only games listed after this one: the last game of the page before. A page read
     /// from a cursor stays the same when newer games are created meanwhile.
     pub before: Option<LobbyCursor>,

@@ -186,6 +186,9 @@ async fn contract(url: &str) {
     let lobby = |status, limit| LobbyQuery {
         game: None,
         status,
+        clock: None,
+        rated: None,
+        players: None,
         before: None,
         limit,
     };

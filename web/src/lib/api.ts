@@ -30,7 +30,7 @@ import type { Status } from '../generated/server/Status'
 import type { Replay } from '../generated/server/Replay'
 import type { ReplayRequest } from '../generated/server/ReplayRequest'
 import type { SeatToken } from '../generated/server/SeatToken'
-import { lobbyPath, nextPage, type LobbyPage } from './lobby'
+import { lobbyPath, nextPage, NO_FILTERS, type LobbyFilters, type LobbyPage } from './lobby'
 import { isReplay } from './replay'
 
 /** The server's error kinds, plus `network` when the server could not be reached at all. */
@@ -102,8 +102,8 @@ export const api = {
     return kindsRequest
   },
   /** The first page of a lobby list: games of `status` (and of `game` unless null), newest first. */
-  list(status: Status, game: string | null = null, limit = 30): Promise<LobbyPage> {
-    return lobbyPage(lobbyPath(status, game, limit))
+  list(status: Status, filters: LobbyFilters = NO_FILTERS, limit = 30): Promise<LobbyPage> {
+    return lobbyPage(lobbyPath(status, filters, limit))
   },
   /** The page at `path`: a list's `next`. */
   listMore(path: string): Promise<LobbyPage> {

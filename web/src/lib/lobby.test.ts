@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { GameSummary } from '../generated/server/GameSummary'
-import { isKeptForFriend, joinableSeat, lobbyPath, nextPage, refreshedList, withNextPage } from './lobby'
+import { isKeptForFriend, joinableSeat, lobbyPath, NO_FILTERS, nextPage, refreshedList, withNextPage } from './lobby'
 
 const summary = (id: string, created: number): GameSummary => ({
   id,
@@ -23,8 +23,15 @@ const summary = (id: string, created: number): GameSummary => ({
 
 describe('the lobby pages', () => {
   it('asks for a status, a game when one is chosen, and a page size', () => {
-    expect(lobbyPath('open', null, 30)).toBe('/api/games?status=open&limit=30')
-    expect(lobbyPath('over', 'valley', 15)).toBe('/api/games?game=valley&status=over&limit=15')
+    expect(lobbyPath('open', NO_FILTERS, 30)).toBe('/api/games?status=open&limit=30')
+    expect(lobbyPath('over', { ...NO_FILTERS, game: 'valley' }, 15)).toBe('/api/games?game=valley&status=over&limit=15')
+  })
+
+  it('asks for the clock kind, rated or casual and the players only when chosen', () => {
+    expect(lobbyPath('open', { game: 'pandoria', clock: 'turn_based', rated: false, players: 2 }, 30)).toBe(
+      '/api/games?game=pandoria&status=open&clock=turn_based&rated=false&players=2&limit=30',
+    )
+    expect(lobbyPath('running', { ...NO_FILTERS, rated: true }, 30)).toBe('/api/games?status=running&rated=true&limit=30')
   })
 
   it('follows the Link header to the next page, and only to this server', () => {

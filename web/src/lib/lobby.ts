@@ -1,6 +1,7 @@
 // The lobby's lists, a page at a time (docs/server.md, `GET /api/games`): the first page's
 // address from the filters, the next page's from the `Link` header the server sends while
 // more games may follow, and a refreshed first page joined to the older pages already shown.
+import type { ClockKind } from '../generated/server/ClockKind'
 import type { GameSummary } from '../generated/server/GameSummary'
 import type { SeatInfo } from '../generated/server/SeatInfo'
 import type { Status } from '../generated/server/Status'
@@ -11,11 +12,25 @@ export interface LobbyPage {
   next: string | null
 }
 
-/** The address of a list's first page: games of `status`, of game `game` only unless null. */
-export function lobbyPath(status: Status, game: string | null, limit: number): string {
+/** The lobby's filters; `null`: any. */
+export interface LobbyFilters {
+  game: string | null
+  clock: ClockKind | null
+  /** `true`: tables that may be rated; `false`: casual ones (hints, or a casual seek). */
+  rated: boolean | null
+  players: number | null
+}
+
+export const NO_FILTERS: LobbyFilters = { game: null, clock: null, rated: null, players: null }
+
+/** The address of a list's first page: games of `status` that pass `filters`. */
+export function lobbyPath(status: Status, filters: LobbyFilters, limit: number): string {
   const query = new URLSearchParams()
-  if (game !== null) query.set('game', game)
+  if (filters.game !== null) query.set('game', filters.game)
   query.set('status', status)
+  if (filters.clock !== null) query.set('clock', filters.clock)
+  if (filters.rated !== null) query.set('rated', String(filters.rated))
+  if (filters.players !== null) query.set('players', String(filters.players))
   query.set('limit', String(limit))
   return `/api/games?${query.toString()}`
 }

@@ -287,8 +287,9 @@ pub(super) fn insert_game<'q>(
 ) -> sqlx::query::Query<'q, sqlx::Any, sqlx::any::AnyArguments<'q>> {
     sqlx::query(
         "INSERT INTO games (id, game, config, seed, seed_chosen, created, status, seats, \
-         version, data_digest, creator, owner, settings, started) VALUES ($1, $2, $3, $4, \
-         $5, $6, $7, $8, $9, $10, $11, $12, $13, $14)",
+         version, data_digest, creator, owner, settings, started, clock_kind, may_be_rated, \
+         players) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, \
+         $16, $17)",
     )
     .bind(&game.id)
     .bind(&game.game)
@@ -305,6 +306,10 @@ pub(super) fn insert_game<'q>(
     .bind(game.owner.clone())
     .bind(serde_json::to_string(&game.settings).unwrap_or_else(|_| "{}".into()))
     .bind(game.started)
+    // What the lobby filters by (migration 0016 SQLite, 0017 PostgreSQL).
+    .bind(game.settings.clock.kind().as_str())
+    .bind(i64::from(game.settings.may_be_rated()))
+    .bind(i64::try_from(game.seats.len()).unwrap_or(i64::MAX))
 }
 
 /// The statement that marks game `id` over.
@@ -551,6 +556,15 @@ impl Store for SqlStore {
             // Cancelled and expired tables left the lobby; they are listed when asked for.
             conditions.push("status NOT IN ('cancelled', 'expired')".into());
         }
+        if query.clock.is_some() {
+            conditions.push(format!("clock_kind = {}", param()));
+        }
+        if query.rated.is_some() {
+            conditions.push(format!("may_be_rated = {}", param()));
+        }
+        if query.players.is_some() {
+            conditions.push(format!("players = {}", param()));
+        }
         if query.before.is_some() {
             let (created, id) = (param(), param());
             conditions.push(format!(
@@ -572,6 +586,15 @@ impl Store for SqlStore {
         }
         if let Some(status) = query.status {
             statement = statement.bind(status.as_str());
+        }
+        if let Some(clock) = query.clock {
+            statement = statement.bind(clock.as_str());
+        }
+        if let Some(rated) = query.rated {
+            statement = statement.bind(i64::from(rated));
+        }
+        if let Some(players) = query.players {
+            statement = statement.bind(i64::from(players));
         }
         if let Some(cursor) = &query.before {
             statement = statement.bind(cursor.created).bind(cursor.id.as_str());

@@ -40,6 +40,7 @@ const SQLITE: &[File] = embedded!("sqlite":
     "0013_unrated_games.sql",
     "0014_passkeys.sql",
     "0015_seeks.sql",
+    "0016_lobby_filters.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -60,6 +61,7 @@ const POSTGRES: &[File] = embedded!("postgres":
     "0014_unrated_games.sql",
     "0015_passkeys.sql",
     "0016_seeks.sql",
+    "0017_lobby_filters.sql",
 );
 
 /// The migrations of SQLite (`postgres: false`) or PostgreSQL.
