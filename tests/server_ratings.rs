@@ -155,6 +155,49 @@ async fn a_rated_game_moves_both_ratings(db: &TestDb) {
         "only the two rated tables count: {ada_after}"
     );
     assert_ne!(ada_after["rating"], ada_rating["rating"]);
+    // Issue 54: the lobby's rows carry each account seat's rating in the table's game (a
+    // guest's seat none), newcomers at 1000.
+    let spoken = reqwest::Client::new()
+        .put(format!("{}/api/account/settings", server.base))
+        .header(reqwest::header::COOKIE, &ada_cookie)
+        .json(&json!({"languages": ["it", "es"], "email": null, "turn_mail": false}))
+        .send()
+        .await
+        .expect("settings");
+    assert_eq!(spoken.status().as_u16(), 200);
+    let (listed, listed_tokens) = valley(&server, false).await;
+    hand_to_account(&server, &ada_cookie, &listed, &listed_tokens[0]).await;
+    let (pandoria, pandoria_tokens) = server
+        .create(
+            json!({"game": "pandoria", "config": {"players": 2}, "seats": [
+                {"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}
+            ]}),
+        )
+        .await;
+    let pandoria_token = pandoria_tokens[0].clone().expect("a token");
+    hand_to_account(&server, &ada_cookie, &pandoria, &pandoria_token).await;
+    let (_, rows) = server.get("/api/games?status=running&limit=200").await;
+    let row = |id: &str| -> Value {
+        rows.as_array()
+            .expect("a list")
+            .iter()
+            .find(|g| g["id"] == id)
+            .cloned()
+            .unwrap_or_else(|| panic!("{id} listed: {rows}"))
+    };
+    let shown = ada_after["rating"].as_f64().expect("rating").round();
+    assert_eq!(row(&listed)["seats"][0]["rating"].as_f64(), Some(shown));
+    assert_eq!(row(&listed)["seats"][0]["languages"], json!(["it", "es"]));
+    let guest = &row(&listed)["seats"][1];
+    assert!(
+        guest.get("rating").is_none() && guest.get("languages").is_none(),
+        "a guest's seat: {guest}"
+    );
+    let (_, rows) = server.get("/api/games?game=pandoria&status=running").await;
+    assert_eq!(
+        rows[0]["seats"][0]["rating"], 1000,
+        "a newcomer in Pandoria: {rows}"
+    );
     let (status, unknown) = server.get("/api/ratings/chess").await;
     assert_eq!((status, &unknown["kind"]), (404, &json!("not_found")));
 }

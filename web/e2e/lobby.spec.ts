@@ -1,16 +1,17 @@
 // The lobby's filters (issue 54): two open Pandoria tables, one turn-based and one without
 // a clock. The open list shows each table's clock, and the clock filter keeps only the
-// tables of the chosen kind, asked of the server; on a phone and a laptop, with every
-// filter inside the viewport.
+// tables of the chosen kind, asked of the server; a signed-in person's seat shows their
+// rating and languages. On a phone and a laptop, with every filter inside the viewport.
 import { expect, test, type Page } from '@playwright/test'
-import { SCREENS } from './table'
+import { SCREENS, signUp } from './table'
 
-async function openPandoria(page: Page, host: string, clock: object): Promise<string> {
+async function openPandoria(page: Page, host: string, clock: object): Promise<{ id: string; token: string }> {
   const response = await page.request.post('/api/games', {
     data: { game: 'pandoria', config: { players: 2 }, seats: [{ kind: 'human', name: host }, { kind: 'human' }], clock },
   })
   expect(response.status()).toBe(201)
-  return ((await response.json()) as { id: string }).id
+  const created = (await response.json()) as { id: string; seats: { token: string | null }[] }
+  return { id: created.id, token: created.seats[0]?.token ?? '' }
 }
 
 /** Fails unless every filter control lies within the viewport's width. */
@@ -56,5 +57,22 @@ for (const [label, width, height] of [
     await expect(open.getByText(slowHost)).toHaveCount(0)
     await expect(row(untimedHost)).toBeVisible()
     await filtersInView(page)
+
+    // A signed-in person's seat shows their rating in the table's game (a newcomer's 1000);
+    // a guest's seat none.
+    const rated = `Rhea${width}`
+    await signUp(page, rated, 'a long enough password')
+    const spoken = await page.request.put('/api/account/settings', { data: { languages: ['es', 'it'], email: null, turn_mail: false } })
+    expect(spoken.status()).toBe(200)
+    const table = await openPandoria(page, rated, { kind: 'none' })
+    const held = await page.request.post('/api/account/seats', { data: { seats: [{ game: table.id, token: table.token }] } })
+    expect(held.status()).toBe(200)
+    await page.reload()
+    await page.getByTestId('filter-clock').selectOption('none')
+    await expect(row(rated).getByTestId('seat-rating')).toHaveText('1000')
+    await expect(row(rated).getByTestId('seat-languages')).toHaveText('ES IT')
+    await expect(row(untimedHost).getByTestId('seat-rating')).toHaveCount(0)
+    await row(rated).scrollIntoViewIfNeeded()
+    await page.screenshot({ path: `${SCREENS}/lobby-rating-${width}.png` })
   })
 }

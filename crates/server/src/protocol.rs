@@ -180,6 +180,16 @@ pub struct SeatInfo {
     /// The person left the game for good (a bot finishes the seat).
     #[serde(default)]
     pub left: bool,
+    /// The shown rating in this game of the account seated here (a newcomer's is 1000);
+    /// absent for guests, bots and free seats, and outside lobby lists.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub rating: Option<i32>,
+    /// The languages the account seated here speaks (its settings), the best first; absent
+    /// when none or outside lobby lists.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    #[ts(as = "Option<Vec<String>>", optional)]
+    pub languages: Vec<String>,
     /// The seat's person deleted their account after the game: `name` is a placeholder,
     /// which clients show as "former player" in their language.
     #[serde(default)]

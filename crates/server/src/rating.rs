@@ -43,6 +43,19 @@ pub fn shown(rating: WengLinRating) -> (f64, f64) {
     )
 }
 
+/// The shown rating, rounded, of a stored (mu, sigma); `None`: a newcomer's.
+pub fn shown_rating(stored: Option<(f64, f64)>) -> i32 {
+    stored
+        .map_or(NEWCOMER, |(mu, sigma)| {
+            shown(WengLinRating {
+                rating: mu,
+                uncertainty: sigma,
+            })
+            .0
+        })
+        .round() as i32
+}
+
 /// The Weng-Lin rating of a shown rating (a level's).
 fn from_shown(rating: f64, deviation: f64) -> WengLinRating {
     let k = shown_per_point();

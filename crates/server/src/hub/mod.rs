@@ -23,7 +23,8 @@ use crate::protocol::{
     ClockChoices, CreateGame, Created, CreatedSeat, ErrorKind, GameSummary, LogEntry, SeatRequest,
 };
 use crate::store::{
-    bots_only, GameRow, LobbyQuery, SeatEvent, SeatRecord, Status, Store, TableSettings,
+    bots_only, GameRow, LobbyQuery, SeatEvent, SeatRecord, SeatedAccount, Status, Store,
+    TableSettings,
 };
 use crate::tokens;
 
@@ -458,13 +459,30 @@ impl Hub {
 
     /// A page of the lobby: the newest games first.
     pub async fn list(&self, query: &LobbyQuery) -> Result<Vec<GameSummary>, ApiError> {
-        Ok(self
+        let mut summaries: Vec<GameSummary> = self
             .store
             .list_games(query)
             .await?
             .iter()
             .map(summary_of)
-            .collect())
+            .collect();
+        let ids: Vec<String> = summaries.iter().map(|s| s.id.clone()).collect();
+        let mut seated: HashMap<(String, u8), SeatedAccount> = self
+            .store
+            .seated_accounts(&ids)
+            .await?
+            .into_iter()
+            .map(|a| ((a.game_id.clone(), a.seat), a))
+            .collect();
+        for summary in &mut summaries {
+            for seat in &mut summary.seats {
+                if let Some(account) = seated.remove(&(summary.id.clone(), seat.seat)) {
+                    seat.rating = Some(crate::rating::shown_rating(account.rating));
+                    seat.languages = account.languages;
+                }
+            }
+        }
+        Ok(summaries)
     }
 
     /// The summaries of these games as stored (unknown ids are left out), in their order.

@@ -25,7 +25,7 @@ use crate::error::ApiError;
 use crate::hub::{now_ms, Hub, MatchedTable};
 use crate::names::clean_name;
 use crate::protocol::ErrorKind;
-use crate::rating::shown;
+use crate::rating::shown_rating;
 use crate::store::{AccountRow, Change, SeekClaim, SeekRow};
 use crate::tokens;
 use request::{checked_browser, checked_spec, OpenSeek, PostSeek, SeekList, SeekPosted, SeekState};
@@ -179,19 +179,13 @@ impl Seeks {
                         ));
                     }
                 }
-                let rating = store
+                let stored = store
                     .ratings_in(kind.name(), std::slice::from_ref(&account.id))
                     .await?
                     .first()
-                    .map_or(crate::rating::NEWCOMER, |row| {
-                        shown(skillratings::weng_lin::WengLinRating {
-                            rating: row.mu,
-                            uncertainty: row.sigma,
-                        })
-                        .0
-                    });
+                    .map(|row| (row.mu, row.sigma));
                 let owner = format!("account-{}", account.id);
-                (owner, account.name.clone(), Some(rating.round() as i32))
+                (owner, account.name.clone(), Some(shown_rating(stored)))
             }
             None => {
                 let browser = checked_browser(request.browser.as_deref())?;

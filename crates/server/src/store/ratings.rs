@@ -15,11 +15,26 @@ pub struct RatingRow {
     pub games: u32,
 }
 
+/// What the lobby's rows show of an account seated at a game: its rating in that game and
+/// the languages it speaks.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SeatedAccount {
+    pub game_id: String,
+    pub seat: u8,
+    /// `None`: the account has no rating in the game yet (a newcomer).
+    pub rating: Option<(f64, f64)>,
+    /// Language tags, the one spoken best first.
+    pub languages: Vec<String>,
+}
+
 /// The storage of ratings.
 #[async_trait]
 pub trait RatingStore: Send + Sync {
     /// The accounts that own seats of a game, as (seat, account id).
     async fn seat_owners(&self, game_id: &str) -> Result<Vec<(u8, String)>, StoreError>;
+    /// The accounts' seats of these games with each account's (mu, sigma) in the seat's
+    /// game and its languages, in one read for a lobby page.
+    async fn seated_accounts(&self, game_ids: &[String]) -> Result<Vec<SeatedAccount>, StoreError>;
     /// The ratings of `accounts` in `game`, for those rated in it.
     async fn ratings_in(
         &self,

@@ -33,6 +33,16 @@ stand_in: string | null,
  */
 left: boolean, 
 /**
+ * The shown rating in this game of the account seated here (a newcomer's is 1000);
+ * absent for guests, bots and free seats, and outside lobby lists.
+ */
+rating?: number, 
+/**
+ * The languages the account seated here speaks (its settings), the best first; absent
+ * when none or outside lobby lists.
+ */
+languages?: Array<string>, 
+/**
  * The seat's person deleted their account after the game: `name` is a placeholder,
  * which clients show as "former player" in their language.
  */

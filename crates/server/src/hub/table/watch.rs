@@ -158,6 +158,8 @@ pub(in crate::hub) fn seat_infos(row: &GameRow, slots: &[Slot]) -> Vec<SeatInfo>
             stand_in: s.stand_in.clone(),
             left: s.left,
             former: s.former,
+            rating: None,
+            languages: Vec::new(),
             presence: slots
                 .get(i)
                 .filter(|_| s.kind == SeatKind::Human && !s.is_free())

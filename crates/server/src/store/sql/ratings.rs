@@ -4,8 +4,9 @@ use async_trait::async_trait;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
+use super::settings::languages_of;
 use super::SqlStore;
-use crate::store::ratings::{RatingRow, RatingStore};
+use crate::store::ratings::{RatingRow, RatingStore, SeatedAccount};
 use crate::store::StoreError;
 
 fn rating_of_row(row: &AnyRow) -> Result<RatingRow, StoreError> {
@@ -34,6 +35,43 @@ impl RatingStore for SqlStore {
                 let seat = u8::try_from(seat)
                     .map_err(|_| StoreError::Corrupt(format!("seat {seat} of an account")))?;
                 Ok((seat, row.try_get("account_id")?))
+            })
+            .collect()
+    }
+
+    async fn seated_accounts(&self, game_ids: &[String]) -> Result<Vec<SeatedAccount>, StoreError> {
+        if game_ids.is_empty() {
+            return Ok(Vec::new());
+        }
+        let places: Vec<String> = (1..=game_ids.len()).map(|i| format!("${i}")).collect();
+        let sql = format!(
+            "SELECT s.game_id, s.seat, r.mu, r.sigma, COALESCE(a.languages, '') AS languages \
+             FROM account_seats s JOIN games g ON g.id = s.game_id \
+             LEFT JOIN ratings r ON r.account_id = s.account_id AND r.game = g.game \
+             LEFT JOIN account_settings a ON a.account_id = s.account_id \
+             WHERE s.game_id IN ({})",
+            places.join(", ")
+        );
+        let mut query = sqlx::query(&sql);
+        for id in game_ids {
+            query = query.bind(id.as_str());
+        }
+        query
+            .fetch_all(&self.pool)
+            .await?
+            .iter()
+            .map(|row| {
+                let seat: i32 = row.try_get("seat")?;
+                let seat = u8::try_from(seat)
+                    .map_err(|_| StoreError::Corrupt(format!("seat {seat} of an account")))?;
+                let mu: Option<f64> = row.try_get("mu")?;
+                let sigma: Option<f64> = row.try_get("sigma")?;
+                Ok(SeatedAccount {
+                    game_id: row.try_get("game_id")?,
+                    seat,
+                    rating: mu.zip(sigma),
+                    languages: languages_of(row)?,
+                })
             })
             .collect()
     }

@@ -109,7 +109,7 @@ impl SettingsStore for SqlStore {
 }
 
 /// The `languages` column: tags, comma-separated.
-fn languages_of(row: &AnyRow) -> Result<Vec<String>, StoreError> {
+pub(super) fn languages_of(row: &AnyRow) -> Result<Vec<String>, StoreError> {
     let languages: String = row.try_get("languages")?;
     Ok(languages
         .split(',')
