@@ -23,7 +23,7 @@ pub use crate::model::{SeatChange, SeatEvent, SeatKind, Status};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
 pub use passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
-pub use ratings::{RatingRow, RatingStore, SeatedAccount};
+pub use ratings::{RatingRow, RatingStore};
 pub use seeks::{SeekClaim, SeekRow, SeekSpec, SeekStore};
 pub use settings::{SettingsRow, SettingsStore};
 pub use sql::{SqlStore, SyncMode};

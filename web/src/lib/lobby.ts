@@ -3,6 +3,7 @@
 // more games may follow, and a refreshed first page joined to the older pages already shown.
 import type { ClockKind } from '../generated/server/ClockKind'
 import type { GameSummary } from '../generated/server/GameSummary'
+import type { Kinds } from '../generated/server/Kinds'
 import type { SeatInfo } from '../generated/server/SeatInfo'
 import type { Status } from '../generated/server/Status'
 
@@ -10,6 +11,18 @@ import type { Status } from '../generated/server/Status'
 export interface LobbyPage {
   games: GameSummary[]
   next: string | null
+}
+
+/** The player counts game `game` offers (its `players` option), or every game's when null; ascending. */
+export function playerCounts(kinds: Kinds | null, game: string | null): number[] {
+  const counts = new Set<number>()
+  for (const info of kinds?.games ?? []) {
+    if (game !== null && info.game !== game) continue
+    for (const choice of info.options.find((o) => o.key === 'players')?.choices ?? []) {
+      if (typeof choice === 'number') counts.add(choice)
+    }
+  }
+  return [...counts].sort((a, b) => a - b)
 }
 
 /** The lobby's filters; `null`: any. */

@@ -23,8 +23,7 @@ use crate::protocol::{
     ClockChoices, CreateGame, Created, CreatedSeat, ErrorKind, GameSummary, LogEntry, SeatRequest,
 };
 use crate::store::{
-    bots_only, GameRow, LobbyQuery, SeatEvent, SeatRecord, SeatedAccount, Status, Store,
-    TableSettings,
+    bots_only, GameRow, LobbyQuery, SeatEvent, SeatRecord, Status, Store, TableSettings,
 };
 use crate::tokens;
 
@@ -467,19 +466,16 @@ impl Hub {
             .map(summary_of)
             .collect();
         let ids: Vec<String> = summaries.iter().map(|s| s.id.clone()).collect();
-        let mut seated: HashMap<(String, u8), SeatedAccount> = self
-            .store
-            .seated_accounts(&ids)
-            .await?
-            .into_iter()
-            .map(|a| ((a.game_id.clone(), a.seat), a))
-            .collect();
-        for summary in &mut summaries {
-            for seat in &mut summary.seats {
-                if let Some(account) = seated.remove(&(summary.id.clone(), seat.seat)) {
-                    seat.rating = Some(crate::rating::shown_rating(account.rating));
-                    seat.languages = account.languages;
-                }
+        let seated = self.store.seated_accounts(&ids).await?;
+        let position: HashMap<String, usize> = ids.into_iter().zip(0..).collect();
+        for account in seated {
+            // A seat's info is at its seat number (seat_infos lists every seat in order).
+            let seat = position
+                .get(&account.game_id)
+                .and_then(|&i| summaries[i].seats.get_mut(usize::from(account.seat)));
+            if let Some(seat) = seat {
+                seat.rating = Some(crate::rating::shown_rating(account.rating));
+                seat.languages = account.languages;
             }
         }
         Ok(summaries)

@@ -279,6 +279,14 @@ impl SqlStore {
     }
 }
 
+/// `count` numbered parameters from `$first` on, for an `IN (…)` list: "$3, $4, $5".
+pub(super) fn placeholders(first: usize, count: usize) -> String {
+    (first..first + count)
+        .map(|i| format!("${i}"))
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
 /// The statement that stores a new game (`creator`: the digest of its creator's address
 /// key, kept while it is open).
 pub(super) fn insert_game<'q>(

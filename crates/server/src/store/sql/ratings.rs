@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::settings::languages_of;
-use super::SqlStore;
+use super::{placeholders, SqlStore};
 use crate::store::ratings::{RatingRow, RatingStore, SeatedAccount};
 use crate::store::StoreError;
 
@@ -43,14 +43,13 @@ impl RatingStore for SqlStore {
         if game_ids.is_empty() {
             return Ok(Vec::new());
         }
-        let places: Vec<String> = (1..=game_ids.len()).map(|i| format!("${i}")).collect();
         let sql = format!(
             "SELECT s.game_id, s.seat, r.mu, r.sigma, COALESCE(a.languages, '') AS languages \
              FROM account_seats s JOIN games g ON g.id = s.game_id \
              LEFT JOIN ratings r ON r.account_id = s.account_id AND r.game = g.game \
              LEFT JOIN account_settings a ON a.account_id = s.account_id \
              WHERE s.game_id IN ({})",
-            places.join(", ")
+            placeholders(1, game_ids.len())
         );
         let mut query = sqlx::query(&sql);
         for id in game_ids {

@@ -4,7 +4,7 @@ use async_trait::async_trait;
 use sqlx::any::AnyRow;
 use sqlx::Row;
 
-use super::{insert_game, SqlStore};
+use super::{insert_game, placeholders, SqlStore};
 use crate::store::seeks::{SeekClaim, SeekRow, SeekSpec, SeekStore};
 use crate::store::{GameRow, StoreError};
 
@@ -122,11 +122,10 @@ impl SeekStore for SqlStore {
         if ids.is_empty() {
             return Ok(());
         }
-        let marks: Vec<String> = (0..ids.len()).map(|i| format!("${}", i + 3)).collect();
         let sql = format!(
             "UPDATE seeks SET alive_until = $1 WHERE game_id IS NULL AND alive_until >= $2 \
              AND alive_until < $1 AND id IN ({})",
-            marks.join(", ")
+            placeholders(3, ids.len())
         );
         let mut query = sqlx::query(&sql).bind(until).bind(now);
         for id in ids {
