@@ -1,7 +1,8 @@
 // The lobby's filters (issue 54): two open Pandoria tables, one turn-based and one without
 // a clock. The open list shows each table's clock, and the clock filter keeps only the
 // tables of the chosen kind, asked of the server; a signed-in person's seat shows their
-// rating and languages. On a phone and a laptop, with every filter inside the viewport.
+// rating and languages. On a phone, a laptop and a wide screen, with every filter inside
+// the viewport.
 import { expect, test, type Page } from '@playwright/test'
 import { SCREENS, signUp } from './table'
 
@@ -31,6 +32,7 @@ async function filtersInView(page: Page): Promise<void> {
 for (const [label, width, height] of [
   ['a phone', 390, 844],
   ['a laptop', 1366, 768],
+  ['a wide screen', 1920, 1080],
 ] as const) {
   test(`the lobby shows each table's clock and filters by it (${label})`, async ({ page }) => {
     await page.setViewportSize({ width, height })
