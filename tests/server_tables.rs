@@ -346,3 +346,63 @@ on_both_databases!(
     the_creator_cancels_a_table_before_it_starts,
     an_unfilled_table_expires,
 );
+
+/// Presence is shared by the processes on one PostgreSQL database (issue 54 part 5): a
+/// seat connected to one process is online, away and offline in the other as it changes
+/// there; a seat online elsewhere is not handed to a bot here; and the seats of a process
+/// killed with `kill -9` go offline everywhere once its presence lapses.
+#[tokio::test(flavor = "multi_thread")]
+async fn presence_is_shared_across_processes_on_postgres() {
+    let Some(db) = TestDb::new(common::server::Db::Postgres).await else {
+        return;
+    };
+    let flags = ["--hand-over-after-secs", "1", "--lease-secs", "2"];
+    let here = Server::start_with(&db.url, &flags);
+    let mut there = Server::start_with(&db.url, &flags);
+    let (id, tokens) = here.create(valley_for("Ana", "Ben")).await;
+    let mut ana = Client::connect(&here, &id, tokens[0].as_deref()).await;
+    ana.hear_presence = true;
+
+    let mut ben = Client::connect(&there, &id, tokens[1].as_deref()).await;
+    ben.hear_presence = true;
+    ana.seats_until(1, |s| s["presence"]["state"] == "online")
+        .await;
+    // Ana, connected here only, is online there too.
+    ben.seats_until(0, |s| s["presence"]["state"] == "online")
+        .await;
+    ben.send(&json!({"type": "presence", "away": true})).await;
+    ana.seats_until(1, |s| s["presence"]["state"] == "away")
+        .await;
+    // A second tab of Ben's, here, shown: there too he is online, though his tab there is
+    // hidden; away again once it closes.
+    let ben_here = Client::connect(&here, &id, tokens[1].as_deref()).await;
+    ben.seats_until(1, |s| s["presence"]["state"] == "online")
+        .await;
+    drop(ben_here);
+    ben.seats_until(1, |s| s["presence"]["state"] == "away")
+        .await;
+    ben.send(&json!({"type": "presence", "away": false})).await;
+    ana.seats_until(1, |s| s["presence"]["state"] == "online")
+        .await;
+
+    // Ben is online there: his seat is not handed to a bot here, however long ago his
+    // last tab here closed.
+    tokio::time::sleep(Duration::from_millis(1_200)).await;
+    ana.send(&json!({"type": "hand_over", "seat": 1})).await;
+    let refused = ana.error().await;
+    assert_eq!(refused["kind"], "forbidden", "{refused}");
+
+    drop(ben);
+    ana.seats_until(1, |s| s["presence"]["state"] == "offline")
+        .await;
+    let ben = Client::connect(&there, &id, tokens[1].as_deref()).await;
+    ana.seats_until(1, |s| s["presence"]["state"] == "online")
+        .await;
+    // The process Ben is connected to dies: his presence lapses with its rows.
+    there.kill9();
+    drop(ben);
+    let gone = ana
+        .seats_until(1, |s| s["presence"]["state"] == "offline")
+        .await;
+    assert_eq!(gone["seats"][0]["presence"]["state"], "online", "{gone}");
+}

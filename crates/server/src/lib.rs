@@ -247,6 +247,7 @@ pub async fn serve(
     let following = changes.map(|changes| hub.follow(matchmaking::split_changes(changes, &seeks)));
     let matching = seeks.start();
     let leasing = hub.keep_leases();
+    let sharing = hub.share_presence();
     let clocks = hub.run_clocks();
     let rating_sweep = hub.sweep_ratings();
     let (shutdown_tx, shutdown) = watch::channel(false);
@@ -325,12 +326,16 @@ pub async fn serve(
     if let Some(following) = following {
         following.abort();
     }
+    for task in sharing.into_iter().flatten() {
+        task.abort();
+    }
     // Moves already checked are stored and broadcast before the database closes.
     let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
     while hub.moves_in_flight() > 0 && tokio::time::Instant::now() < deadline {
         tokio::time::sleep(Duration::from_millis(10)).await;
     }
     hub.release_leases().await;
+    hub.release_presence().await;
     drop(app);
     drop(hub);
     // The writers end once the queue is empty and every committer handle is gone; bot

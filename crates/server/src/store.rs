@@ -6,6 +6,7 @@
 pub mod accounts;
 pub mod chat;
 pub mod passkeys;
+pub mod presence;
 pub mod ratings;
 pub mod seeks;
 pub mod settings;
@@ -23,6 +24,7 @@ pub use crate::model::{SeatChange, SeatEvent, SeatKind, Status};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
 pub use passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
+pub use presence::PresenceStore;
 pub use ratings::{RatingRow, RatingStore};
 pub use seeks::{SeekClaim, SeekRow, SeekSpec, SeekStore};
 pub use settings::{SettingsRow, SettingsStore};
@@ -284,14 +286,16 @@ pub enum Change {
     SeekPosted { id: String },
     /// Seek `id` was matched to a table, or withdrawn.
     SeekEnded { id: String },
+    /// A seat's presence at game `game` changed in another process.
+    Presence { game: String },
     /// Changes may have gone unheard (the connection that hears them was lost and made
     /// again): any game may be behind.
     Missed,
 }
 
 impl Change {
-    /// A notification's payload (migrations/postgres/0002, 0011, 0016): `m ID STORED`,
-    /// `g ID`, `c ID MESSAGE`, `k SEEK` or `s SEEK`.
+    /// A notification's payload (migrations/postgres/0002, 0011, 0016, 0018): `m ID STORED`,
+    /// `g ID`, `c ID MESSAGE`, `k SEEK`, `s SEEK` or `p ID`.
     fn parse(payload: &str) -> Option<Change> {
         let mut words = payload.split(' ');
         let change = match (words.next()?, words.next()?, words.next()) {
@@ -308,6 +312,9 @@ impl Change {
             },
             ("k", id, None) => Change::SeekPosted { id: id.to_string() },
             ("s", id, None) => Change::SeekEnded { id: id.to_string() },
+            ("p", game, None) => Change::Presence {
+                game: game.to_string(),
+            },
             _ => return None,
         };
         words.next().is_none().then_some(change)
@@ -330,6 +337,7 @@ pub trait Store:
     AccountStore
     + ChatStore
     + PasskeyStore
+    + PresenceStore
     + RatingStore
     + SeekStore
     + SettingsStore

@@ -21,6 +21,11 @@ impl Hub {
                 let Some(hub) = hub.upgrade() else {
                     return;
                 };
+                match &change {
+                    Change::Presence { game } => hub.hear_presence(game),
+                    Change::Missed => hub.hear_all_presence(),
+                    _ => {}
+                }
                 let tables: Vec<Arc<Table>> = match &change {
                     Change::Moves { game, .. }
                     | Change::Game { game }
@@ -28,8 +33,10 @@ impl Hub {
                         hub.cache().get(game).cloned().into_iter().collect()
                     }
                     Change::Missed => hub.cache().values().cloned().collect(),
-                    // The seeks' own (crate::matchmaking hears them).
-                    Change::SeekPosted { .. } | Change::SeekEnded { .. } => Vec::new(),
+                    // The seeks' own (crate::matchmaking hears them), and presence's.
+                    Change::SeekPosted { .. }
+                    | Change::SeekEnded { .. }
+                    | Change::Presence { .. } => Vec::new(),
                 };
                 for table in &tables {
                     let chat = match change {
@@ -38,7 +45,8 @@ impl Hub {
                         Change::Moves { .. }
                         | Change::Game { .. }
                         | Change::SeekPosted { .. }
-                        | Change::SeekEnded { .. } => None,
+                        | Change::SeekEnded { .. }
+                        | Change::Presence { .. } => None,
                     };
                     if let Some(id) = chat {
                         if let Err(error) = hub.hear_chat(table, id).await {
@@ -48,7 +56,8 @@ impl Hub {
                     let news = match change {
                         Change::Chat { .. }
                         | Change::SeekPosted { .. }
-                        | Change::SeekEnded { .. } => false,
+                        | Change::SeekEnded { .. }
+                        | Change::Presence { .. } => false,
                         // This process's own moves are heard too, once installed or about
                         // to be.
                         Change::Moves { stored, .. } => {

@@ -38,6 +38,7 @@ mod moves;
 mod ratings;
 mod scheduler;
 mod seats;
+mod shared_presence;
 mod stand_in;
 mod table;
 mod turn_mail;
@@ -53,6 +54,7 @@ use leases::Leases;
 pub use matched::MatchedTable;
 pub use scheduler::BotConfig;
 use scheduler::BotScheduler;
+use shared_presence::SharedPresence;
 use table::{seat_infos, Rebuilt, TableState};
 pub use table::{Mover, Table, Watch};
 use undo::rebuild;
@@ -126,6 +128,9 @@ pub struct Hub {
     /// The running tables whose bots and clocks this process runs, when it shares the
     /// database with others; `None`: it runs every table's.
     leases: Option<Leases>,
+    /// Presence told to and heard from the other processes on the database; `None`: this
+    /// process is the only one.
+    presence: Option<SharedPresence>,
     /// Sends "it is your turn" mail (`None`: the server sends none).
     mailer: Option<Arc<crate::mail::Mailer>>,
     /// Moves between their check and their broadcast (graceful shutdown waits for them).
@@ -150,6 +155,7 @@ impl Hub {
             hand_over_after: config.hand_over_after,
             clock_choices: config.clocks.clone(),
             leases: config.lease.map(Leases::new),
+            presence: config.lease.map(SharedPresence::new),
             mailer: config.mailer.clone(),
             in_flight: AtomicUsize::new(0),
         })
@@ -259,8 +265,11 @@ impl Hub {
     ) -> Arc<Table> {
         let id = row.id.clone();
         let state = TableState::new(row, rebuilt, seat_events, chat);
-        let table = Arc::new(Table::new(id.clone(), kind, data, state));
-        let table = self.cache().entry(id).or_insert(table).clone();
+        let reporter = self.presence.as_ref().map(SharedPresence::reporter);
+        let table = Arc::new(Table::new(id.clone(), kind, data, state, reporter));
+        let table = self.cache().entry(id.clone()).or_insert(table).clone();
+        // Once in the cache, so that a change heard meanwhile is read again after.
+        self.hear_presence(&id);
         self.schedule_bot(&table);
         table
     }

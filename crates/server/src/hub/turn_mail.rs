@@ -9,7 +9,7 @@ use super::clock::running_seat;
 use super::table::Table;
 use super::{now_ms, Hub};
 use crate::mail::TurnNotice;
-use crate::protocol::Clock;
+use crate::protocol::{Clock, PresenceState};
 use crate::store::Status;
 
 /// The least time between two turn mails to one person about one table.
@@ -38,7 +38,12 @@ impl Hub {
                 .to_move()
                 .filter(|_| turn_based && row.status == Status::Running);
             match running_seat(&row.seats, to_move) {
-                Some(seat) if st.slots()[usize::from(seat)].watchers() == 0 => seat,
+                // No tab of the seat is open, in this process or another.
+                Some(seat)
+                    if st.slots()[usize::from(seat)].presence().state == PresenceState::Offline =>
+                {
+                    seat
+                }
                 _ => return,
             }
         };

@@ -143,7 +143,10 @@ impl Seeks {
                 }
                 self.wake.notify_one();
             }
-            Change::Moves { .. } | Change::Game { .. } | Change::Chat { .. } => {}
+            Change::Moves { .. }
+            | Change::Game { .. }
+            | Change::Chat { .. }
+            | Change::Presence { .. } => {}
         }
     }
 

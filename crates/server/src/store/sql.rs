@@ -5,6 +5,7 @@ mod accounts;
 mod chat;
 mod migrations;
 mod passkeys;
+mod presence;
 mod ratings;
 mod seeks;
 mod settings;

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use engine::{DynGame, ObservedView, PublicView, Seat};
 use serde_json::Value;
-use tokio::sync::broadcast;
+use tokio::sync::{broadcast, mpsc};
 
 use super::clock::{running_seat, Clocks};
 use super::{now_ms, Broadcast};
@@ -28,6 +28,7 @@ pub(super) use history::{
     keeps_decision, point_undone_by, record_decision, take_back, LoggedMove, Rebuilt, Step,
     UndoPoint,
 };
+pub(super) use presence::PresenceReport;
 use reservation::Reservations;
 pub(super) use reservation::{AfterWrite, CatchUp, Reservation, Stored, Writing};
 use watch::seats_event_message;
@@ -47,6 +48,9 @@ pub struct Table {
     /// Serializes seat changes (join, claim) so that they compare-and-set in order.
     seats_lock: tokio::sync::Mutex<()>,
     updates: broadcast::Sender<Arc<Broadcast>>,
+    /// Where its seats' presence in this process is told to the others on the database
+    /// (`None`: there are none).
+    presence_out: Option<mpsc::UnboundedSender<PresenceReport>>,
 }
 
 impl Table {
@@ -55,6 +59,7 @@ impl Table {
         kind: Arc<dyn GameKind>,
         data: Option<Arc<str>>,
         state: TableState,
+        presence_out: Option<mpsc::UnboundedSender<PresenceReport>>,
     ) -> Self {
         Table {
             id,
@@ -63,6 +68,7 @@ impl Table {
             state: Mutex::new(state),
             seats_lock: tokio::sync::Mutex::new(()),
             updates: broadcast::channel(UPDATE_BUFFER).0,
+            presence_out,
         }
     }
 
@@ -143,6 +149,9 @@ pub(super) struct Slot {
     watchers: usize,
     /// Those of the watchers whose tab is hidden.
     hidden: usize,
+    /// The seat's presence in the other server processes: some tab shown there
+    /// (`Some(true)`), all hidden (`Some(false)`), none (`None`).
+    elsewhere: Option<bool>,
     /// When the slot's presence last changed (Unix milliseconds).
     since: i64,
     view: Option<Box<dyn ObservedView>>,

@@ -62,6 +62,7 @@ const POSTGRES: &[File] = embedded!("postgres":
     "0015_passkeys.sql",
     "0016_seeks.sql",
     "0017_lobby_filters.sql",
+    "0018_presence.sql",
 );
 
 /// The migrations of SQLite (`postgres: false`) or PostgreSQL.
