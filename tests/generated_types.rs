@@ -38,6 +38,10 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::SeekPosted::export_all(config)?;
     server::SeekList::export_all(config)?;
     server::SeekState::export_all(config)?;
+    server::NotificationList::export_all(config)?;
+    server::NotificationsUpdate::export_all(config)?;
+    server::ReadNotifications::export_all(config)?;
+    server::Unread::export_all(config)?;
     server::replay::ReplayRequest::export_all(config)?;
     server::replay::Replay::export_all(config)?;
     engine::Outcome::export_all(config)?;

@@ -9,7 +9,7 @@ mod common;
 use std::collections::{BTreeMap, BTreeSet};
 use std::time::Duration;
 
-use common::people::sign_up;
+use common::people::{notifications_of, sign_up};
 use common::server::{Client, Server, TestDb};
 use reqwest::header::COOKIE;
 use serde_json::{json, Value};
@@ -407,6 +407,25 @@ async fn signed_in_seekers_get_rated_tables_of_their_own(db: &TestDb) {
         assert_eq!(own[0]["game"]["id"], game.as_str(), "{own}");
         assert_eq!(own[0]["seat"], seat, "{own}");
         assert_eq!(own[0]["game"]["casual"], false, "{own}");
+        // The bell tells each of them too.
+        let told = notifications_of(&server, &cookie).await;
+        assert_eq!(told["unread"], 1, "{told}");
+        let item = &told["items"][0];
+        assert_eq!(
+            (
+                &item["kind"],
+                &item["game_id"],
+                &item["seat"],
+                &item["game"]
+            ),
+            (
+                &json!("seek_matched"),
+                &json!(game),
+                &json!(seat),
+                &json!("pandoria")
+            ),
+            "{told}"
+        );
         games.insert(game);
     }
     assert_eq!(games.len(), 1);

@@ -36,3 +36,39 @@ pub async fn hand_to_account(server: &Server, cookie: &str, id: &str, token: &st
         .expect("claim");
     assert_eq!(response.status().as_u16(), 200);
 }
+
+/// `GET path` as the signed-in person of `cookie` (none: signed out): (status, body).
+pub async fn get_as(server: &Server, path: &str, cookie: Option<&str>) -> (u16, Value) {
+    let mut request = reqwest::Client::new().get(format!("{}{path}", server.base));
+    if let Some(cookie) = cookie {
+        request = request.header(COOKIE, cookie);
+    }
+    let response = request.send().await.expect("GET");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// `POST path` with JSON `body` as the signed-in person of `cookie`: (status, body).
+pub async fn post_as(
+    server: &Server,
+    path: &str,
+    cookie: Option<&str>,
+    body: &Value,
+) -> (u16, Value) {
+    let mut request = reqwest::Client::new()
+        .post(format!("{}{path}", server.base))
+        .json(body);
+    if let Some(cookie) = cookie {
+        request = request.header(COOKIE, cookie);
+    }
+    let response = request.send().await.expect("POST");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// The notifications of the person of `cookie`, as `GET /api/notifications` lists them.
+pub async fn notifications_of(server: &Server, cookie: &str) -> Value {
+    let (status, list) = get_as(server, "/api/notifications", Some(cookie)).await;
+    assert_eq!(status, 200, "{list}");
+    list
+}

@@ -77,7 +77,10 @@ const MAX_LIST: u32 = 200;
         crate::seeks::post_seek,
         crate::seeks::list,
         crate::seeks::wait,
-        crate::seeks::withdraw
+        crate::seeks::withdraw,
+        crate::notifications::list,
+        crate::notifications::read,
+        crate::notifications::live
     ),
     components(schemas(
         Kinds,
@@ -134,7 +137,13 @@ const MAX_LIST: u32 = 200;
         crate::matchmaking::request::SeekPosted,
         crate::matchmaking::request::OpenSeek,
         crate::matchmaking::request::SeekList,
-        crate::matchmaking::request::SeekState
+        crate::matchmaking::request::SeekState,
+        crate::model::Notification,
+        crate::model::NotificationKind,
+        crate::notifications::NotificationList,
+        crate::notifications::NotificationsUpdate,
+        crate::notifications::ReadNotifications,
+        crate::notifications::Unread
     ))
 )]
 pub struct ApiDoc;

@@ -27,6 +27,8 @@ pub mod mail;
 mod matchmaking;
 pub mod model;
 mod names;
+mod notifications;
+mod notifier;
 pub mod patch;
 pub mod protocol;
 mod rating;
@@ -64,6 +66,7 @@ pub use connections::{open_files_limit, ConnectionLimits};
 pub use error::ApiError;
 pub use hub::{BotConfig, Hub, HubConfig};
 pub use matchmaking::request::{OpenSeek, PostSeek, SeekList, SeekPosted, SeekState};
+pub use notifications::{NotificationList, NotificationsUpdate, ReadNotifications, Unread};
 pub use store::{Store, StoreError, SyncMode};
 
 /// How `tabletop serve` runs.
@@ -159,6 +162,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(api::games_router(body_timeout))
         .merge(accounts::router(body_timeout))
         .merge(seeks::router(body_timeout))
+        .merge(notifications::router(body_timeout))
         .merge(api::service_router())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
@@ -248,6 +252,7 @@ pub async fn serve(
     let matching = seeks.start();
     let leasing = hub.keep_leases();
     let sharing = hub.share_presence();
+    let forgetting = hub.notifier().forget_old();
     let clocks = hub.run_clocks();
     let rating_sweep = hub.sweep_ratings();
     let (shutdown_tx, shutdown) = watch::channel(false);
@@ -320,6 +325,7 @@ pub async fn serve(
     expiry.abort();
     clocks.abort();
     rating_sweep.abort();
+    forgetting.abort();
     if let Some(leasing) = leasing {
         leasing.abort();
     }

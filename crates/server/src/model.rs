@@ -246,3 +246,55 @@ pub struct ChatMessage {
     #[ts(type = "number")]
     pub at: i64,
 }
+
+/// What a notification in the site tells (docs/server.md, "Notifications").
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(rename_all = "snake_case")]
+pub enum NotificationKind {
+    /// It became the person's turn at a turn-based table they are not at.
+    YourTurn,
+    /// A seek of the person's was matched: their table is made.
+    SeekMatched,
+    /// The person's clock, at a table they are not at, has a minute or less left.
+    ClockLow,
+}
+
+impl NotificationKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            NotificationKind::YourTurn => "your_turn",
+            NotificationKind::SeekMatched => "seek_matched",
+            NotificationKind::ClockLow => "clock_low",
+        }
+    }
+
+    pub fn parse(text: &str) -> Option<NotificationKind> {
+        [
+            NotificationKind::YourTurn,
+            NotificationKind::SeekMatched,
+            NotificationKind::ClockLow,
+        ]
+        .into_iter()
+        .find(|kind| kind.as_str() == text)
+    }
+}
+
+/// One notification of a person's, as stored and as their pages show it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct Notification {
+    /// Orders a person's notifications (ids grow, but are not consecutive).
+    #[ts(type = "number")]
+    pub id: i64,
+    pub kind: NotificationKind,
+    /// Unix milliseconds.
+    #[ts(type = "number")]
+    pub at: i64,
+    pub read: bool,
+    /// The table it is about, and its game (`valdora`, …).
+    pub game_id: Option<String>,
+    pub game: Option<String>,
+    /// The person's seat at that table.
+    pub seat: Option<u8>,
+}

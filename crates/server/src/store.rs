@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod chat;
+pub mod notifications;
 pub mod passkeys;
 pub mod presence;
 pub mod ratings;
@@ -23,6 +24,7 @@ use crate::model::{Clock, ClockKind};
 pub use crate::model::{SeatChange, SeatEvent, SeatKind, Status};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
+pub use notifications::{NewNotification, NotificationStore};
 pub use passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
 pub use presence::PresenceStore;
 pub use ratings::{RatingRow, RatingStore};
@@ -288,14 +290,16 @@ pub enum Change {
     SeekEnded { id: String },
     /// A seat's presence at game `game` changed in another process.
     Presence { game: String },
+    /// A notification of `recipient`'s was stored or read.
+    Notified { recipient: String },
     /// Changes may have gone unheard (the connection that hears them was lost and made
     /// again): any game may be behind.
     Missed,
 }
 
 impl Change {
-    /// A notification's payload (migrations/postgres/0002, 0011, 0016, 0018): `m ID STORED`,
-    /// `g ID`, `c ID MESSAGE`, `k SEEK`, `s SEEK` or `p ID`.
+    /// A notification's payload (migrations/postgres/0002, 0011, 0016, 0018, 0019):
+    /// `m ID STORED`, `g ID`, `c ID MESSAGE`, `k SEEK`, `s SEEK`, `p ID` or `n RECIPIENT`.
     fn parse(payload: &str) -> Option<Change> {
         let mut words = payload.split(' ');
         let change = match (words.next()?, words.next()?, words.next()) {
@@ -314,6 +318,9 @@ impl Change {
             ("s", id, None) => Change::SeekEnded { id: id.to_string() },
             ("p", game, None) => Change::Presence {
                 game: game.to_string(),
+            },
+            ("n", recipient, None) => Change::Notified {
+                recipient: recipient.to_string(),
             },
             _ => return None,
         };
@@ -336,6 +343,7 @@ pub struct StatusCounts {
 pub trait Store:
     AccountStore
     + ChatStore
+    + NotificationStore
     + PasskeyStore
     + PresenceStore
     + RatingStore
@@ -480,7 +488,20 @@ mod tests {
             Change::parse("s s1"),
             Some(Change::SeekEnded { id: "s1".into() })
         );
+        assert_eq!(
+            Change::parse("p abc"),
+            Some(Change::Presence { game: "abc".into() })
+        );
+        assert_eq!(
+            Change::parse("n account-a1"),
+            Some(Change::Notified {
+                recipient: "account-a1".into()
+            })
+        );
         for unknown in [
+            "n",
+            "p",
+            "p abc 1",
             "",
             "k",
             "k s1 2",

@@ -17,11 +17,14 @@ use tokio::task::JoinHandle;
 use super::table::{Rebuilt, Table};
 use super::{now_ms, Hub};
 use crate::error::ApiError;
+use crate::model::NotificationKind;
 use crate::protocol::{Clock, ClockChoices, ClockTimes, SecondsRange};
 use crate::store::{GameRow, MoveRow, SeatChange, SeatEvent, SeatKind, SeatRecord};
 
 /// How often the hub looks for clocks that ran out.
 pub(super) const CLOCK_TICK: Duration = Duration::from_millis(100);
+/// A person away from their table is told when their clock has this long left.
+const LOW_CLOCK_MS: i64 = 60_000;
 
 const MINUTE: u32 = 60;
 const HOUR: u32 = 60 * MINUTE;
@@ -261,6 +264,12 @@ impl Clocks {
         Some(self.since.saturating_add(*self.left.get(seat)?))
     }
 
+    /// The running seat, if its clock runs out after `now` but within `within_ms`.
+    pub(super) fn running_low(&self, now: i64, within_ms: i64) -> Option<Seat> {
+        let left = self.deadline()?.saturating_sub(now);
+        self.running.filter(|_| left > 0 && left <= within_ms)
+    }
+
     /// The seat whose clock runs out by `now`.
     pub(super) fn ran_out(&self, now: i64) -> Option<Seat> {
         self.running.filter(|_| self.deadline() <= Some(now))
@@ -353,6 +362,12 @@ impl Hub {
                 let tables: Vec<Arc<Table>> = hub.cache().values().cloned().collect();
                 let now = now_ms();
                 for table in tables {
+                    if hub.runs(&table.id) {
+                        let low = table.lock().tell_low_clock(now, LOW_CLOCK_MS);
+                        if let Some(seat) = low {
+                            hub.notify_seat(&table, seat, NotificationKind::ClockLow);
+                        }
+                    }
                     let seat = table.lock().begin_time_out(now);
                     let Some(seat) = seat else { continue };
                     if !hub.runs(&table.id) {

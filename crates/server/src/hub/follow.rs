@@ -23,6 +23,7 @@ impl Hub {
                 };
                 match &change {
                     Change::Presence { game } => hub.hear_presence(game),
+                    Change::Notified { recipient } => hub.notifier.wake(recipient),
                     Change::Missed => hub.hear_all_presence(),
                     _ => {}
                 }
@@ -36,7 +37,8 @@ impl Hub {
                     // The seeks' own (crate::matchmaking hears them), and presence's.
                     Change::SeekPosted { .. }
                     | Change::SeekEnded { .. }
-                    | Change::Presence { .. } => Vec::new(),
+                    | Change::Presence { .. }
+                    | Change::Notified { .. } => Vec::new(),
                 };
                 for table in &tables {
                     let chat = match change {
@@ -46,7 +48,8 @@ impl Hub {
                         | Change::Game { .. }
                         | Change::SeekPosted { .. }
                         | Change::SeekEnded { .. }
-                        | Change::Presence { .. } => None,
+                        | Change::Presence { .. }
+                        | Change::Notified { .. } => None,
                     };
                     if let Some(id) = chat {
                         if let Err(error) = hub.hear_chat(table, id).await {
@@ -57,7 +60,8 @@ impl Hub {
                         Change::Chat { .. }
                         | Change::SeekPosted { .. }
                         | Change::SeekEnded { .. }
-                        | Change::Presence { .. } => false,
+                        | Change::Presence { .. }
+                        | Change::Notified { .. } => false,
                         // This process's own moves are heard too, once installed or about
                         // to be.
                         Change::Moves { stored, .. } => {

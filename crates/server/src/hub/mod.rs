@@ -19,6 +19,7 @@ use crate::committer::Committer;
 use crate::error::ApiError;
 use crate::limits::AddressKey;
 use crate::names::clean_name;
+use crate::notifier::Notifier;
 use crate::protocol::{
     ClockChoices, CreateGame, Created, CreatedSeat, ErrorKind, GameSummary, LogEntry, SeatRequest,
 };
@@ -35,6 +36,7 @@ mod leases;
 mod lifecycle;
 mod matched;
 mod moves;
+mod notices;
 mod ratings;
 mod scheduler;
 mod seats;
@@ -135,6 +137,8 @@ pub struct Hub {
     mailer: Option<Arc<crate::mail::Mailer>>,
     /// Moves between their check and their broadcast (graceful shutdown waits for them).
     in_flight: AtomicUsize,
+    /// Stores the people's notifications and wakes their live pages.
+    notifier: Arc<Notifier>,
 }
 
 impl Hub {
@@ -146,6 +150,7 @@ impl Hub {
     ) -> Arc<Self> {
         Arc::new(Hub {
             catalog,
+            notifier: Notifier::new(store.clone()),
             store,
             committer,
             tables: Mutex::new(HashMap::new()),
@@ -167,6 +172,11 @@ impl Hub {
 
     pub fn store(&self) -> &Arc<dyn Store> {
         &self.store
+    }
+
+    /// The people's notifications in the site.
+    pub fn notifier(&self) -> &Arc<Notifier> {
+        &self.notifier
     }
 
     /// How long a person must be offline before their seat may be handed to a bot.

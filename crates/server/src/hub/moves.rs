@@ -366,7 +366,7 @@ impl Hub {
         if over {
             self.rate_when_over(table);
         } else {
-            self.mail_turn(table);
+            self.tell_turn(table);
         }
         match after {
             AfterWrite::CatchUp => self.catch_up(table),

@@ -164,7 +164,7 @@ impl Hub {
         drop(serial);
         if starts {
             self.claim_lease(&table.id).await;
-            self.mail_turn(table);
+            self.tell_turn(table);
         }
         match after {
             AfterWrite::CatchUp => self.catch_up(table),

@@ -1,16 +1,14 @@
 //! "It is your turn" mail ([`crate::mail`]): after a move of this process (or the start
-//! of a game) makes it a person's turn at a turn-based table while they are not at it.
+//! of a game) makes it a person's turn at a turn-based table while they are not at it
+//! ([`super::notices`] says when).
 
 use std::sync::Arc;
 
 use engine::Seat;
 
-use super::clock::running_seat;
 use super::table::Table;
 use super::{now_ms, Hub};
 use crate::mail::TurnNotice;
-use crate::protocol::{Clock, PresenceState};
-use crate::store::Status;
 
 /// The least time between two turn mails to one person about one table.
 const TURN_MAIL_GAP_MS: i64 = 60 * 60 * 1000;
@@ -21,31 +19,11 @@ impl Hub {
         self.mailer.is_some()
     }
 
-    /// Mails the seat to move at `table`, in a task of its own, if its table is turn-based
-    /// and running, the seat is a signed-in person's who asked for turn mail, nobody has
-    /// the seat open here, and no turn mail went to them about this table in the last
-    /// hour. A seat a bot plays for its person is not told.
-    pub(super) fn mail_turn(self: &Arc<Self>, table: &Arc<Table>) {
+    /// Mails seat `seat`'s account, in a task of its own, if it asked for turn mail and
+    /// no turn mail went to them about this table in the last hour.
+    pub(super) fn mail_turn(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) {
         let Some(mailer) = self.mailer.clone() else {
             return;
-        };
-        let seat = {
-            let st = table.lock();
-            let row = st.row();
-            let turn_based = matches!(row.settings.clock, Clock::TurnBased { .. });
-            let to_move = st
-                .game()
-                .to_move()
-                .filter(|_| turn_based && row.status == Status::Running);
-            match running_seat(&row.seats, to_move) {
-                // No tab of the seat is open, in this process or another.
-                Some(seat)
-                    if st.slots()[usize::from(seat)].presence().state == PresenceState::Offline =>
-                {
-                    seat
-                }
-                _ => return,
-            }
         };
         let hub = self.clone();
         let table = table.clone();

@@ -23,7 +23,9 @@ use tokio::task::JoinHandle;
 
 use crate::error::ApiError;
 use crate::hub::{now_ms, Hub, MatchedTable};
+use crate::model::NotificationKind;
 use crate::names::clean_name;
+use crate::notifier::About;
 use crate::protocol::ErrorKind;
 use crate::rating::shown_rating;
 use crate::store::{AccountRow, Change, SeekClaim, SeekRow};
@@ -146,7 +148,8 @@ impl Seeks {
             Change::Moves { .. }
             | Change::Game { .. }
             | Change::Chat { .. }
-            | Change::Presence { .. } => {}
+            | Change::Presence { .. }
+            | Change::Notified { .. } => {}
         }
     }
 
@@ -389,6 +392,13 @@ impl Seeks {
                     claim.seat = u8::try_from(seat).unwrap_or(u8::MAX);
                 }
             }
+            // The signed-in seekers, told by their bells too (on another page, or another
+            // tab than the one waiting).
+            let accounts: Vec<(String, u8)> = seats
+                .iter()
+                .flatten()
+                .filter_map(|(claim, _, _)| Some((claim.account_id.clone()?, claim.seat)))
+                .collect();
             let table = MatchedTable {
                 game: first.game.clone(),
                 clock: first.spec.clock,
@@ -406,6 +416,18 @@ impl Seeks {
                     );
                     for &i in &plan.seeks {
                         self.tell(&open[i].id);
+                    }
+                    for (account_id, seat) in &accounts {
+                        let about = About {
+                            game_id: &game,
+                            game: &first.game,
+                            seat: *seat,
+                        };
+                        let matched = NotificationKind::SeekMatched;
+                        self.hub
+                            .notifier()
+                            .notify(account_id, matched, about, false)
+                            .await;
                     }
                 }
                 // Another process matched one of them first: the next round reads again.

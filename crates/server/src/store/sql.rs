@@ -4,6 +4,7 @@
 mod accounts;
 mod chat;
 mod migrations;
+mod notifications;
 mod passkeys;
 mod presence;
 mod ratings;

@@ -14,7 +14,7 @@ use super::{now_ms, Broadcast};
 use crate::catalog::GameKind;
 use crate::chat::ChatMessage;
 use crate::error::ApiError;
-use crate::protocol::{ClockTimes, ServerMessage};
+use crate::protocol::{ClockTimes, PresenceState, ServerMessage};
 use crate::store::{GameRow, SeatEvent, SeatRecord, Status};
 use crate::tokens;
 
@@ -189,6 +189,8 @@ pub(super) struct TableState {
     clocks: Option<Clocks>,
     /// A seat's time-out is being stored.
     timing_out: bool,
+    /// The seat last told its clock runs low, and the seq it was told at.
+    low_clock_told: Option<(Seat, u64)>,
     /// Who writes to the table, and what it missed of other processes' changes.
     reservations: Reservations,
     /// The seq a bot of this process thinks (or tries to move) for.
@@ -345,6 +347,7 @@ impl TableState {
             undoable,
             clocks,
             timing_out: false,
+            low_clock_told: None,
             reservations: Reservations::default(),
             bot_thinking: None,
             hinting: Vec::new(),
@@ -527,5 +530,18 @@ impl TableState {
     /// The time-out is stored, or refused.
     pub(super) fn end_time_out(&mut self) {
         self.timing_out = false;
+    }
+
+    /// The seat to tell that its clock runs low: its person is to move with `within_ms`
+    /// or less left and no tab of the table shown, and was not told at this position yet.
+    pub(super) fn tell_low_clock(&mut self, now: i64, within_ms: i64) -> Option<Seat> {
+        let seat = self.clocks.as_ref()?.running_low(now, within_ms)?;
+        let told = Some((seat, self.seq));
+        let shown = self.slots[usize::from(seat)].presence().state == PresenceState::Online;
+        if self.row.status != Status::Running || self.low_clock_told == told || shown {
+            return None;
+        }
+        self.low_clock_told = told;
+        Some(seat)
     }
 }

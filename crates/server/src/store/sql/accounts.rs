@@ -209,6 +209,10 @@ impl AccountStore for SqlStore {
                 .execute(&mut *tx)
                 .await?;
         }
+        sqlx::query("DELETE FROM notifications WHERE recipient = $1")
+            .bind(format!("account-{account_id}"))
+            .execute(&mut *tx)
+            .await?;
         // Sessions, seats' ownership and ratings go with it (ON DELETE CASCADE).
         sqlx::query("DELETE FROM accounts WHERE id = $1")
             .bind(account_id)

@@ -41,6 +41,7 @@ const SQLITE: &[File] = embedded!("sqlite":
     "0014_passkeys.sql",
     "0015_seeks.sql",
     "0016_lobby_filters.sql",
+    "0017_notifications.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -63,6 +64,7 @@ const POSTGRES: &[File] = embedded!("postgres":
     "0016_seeks.sql",
     "0017_lobby_filters.sql",
     "0018_presence.sql",
+    "0019_notifications.sql",
 );
 
 /// The migrations of SQLite (`postgres: false`) or PostgreSQL.

@@ -1,0 +1,299 @@
+//! `/api/notifications`: a signed-in person's notifications in the site
+//! ([`crate::notifier`] stores them), listed, marked read, and followed live by the bell
+//! of each of their pages (server-sent events).
+
+use std::convert::Infallible;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Query, State};
+use axum::http::HeaderMap;
+use axum::response::sse::{Event, KeepAlive, Sse};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use futures_util::stream::{self, Stream};
+use serde::{Deserialize, Serialize};
+use tokio::sync::watch;
+use utoipa::{IntoParams, ToSchema};
+
+use crate::accounts::session::{SameOrigin, SignedIn};
+use crate::app::App;
+use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
+use crate::error::ApiError;
+use crate::model::Notification;
+use crate::notifier::{account_recipient, kept_since, Live};
+use crate::protocol::{ErrorBody, ErrorKind};
+use crate::store::Store;
+use crate::time::now_ms;
+
+/// The most notifications one page of the list or one live update carries.
+const MAX_PAGE: u32 = 100;
+/// The list's page when none is asked for.
+const DEFAULT_PAGE: u32 = 30;
+/// The most notifications one request marks read by id.
+const MAX_READ_IDS: usize = 200;
+
+/// The notifications' routes; `body_timeout`: how long a request with a body may take.
+pub fn router(body_timeout: Duration) -> Router<Arc<App>> {
+    Router::new()
+        .route("/api/notifications", get(list))
+        .route(
+            "/api/notifications/read",
+            with_body(post(read), MAX_BODY_BYTES, body_timeout),
+        )
+        .route("/api/notifications/live", get(live))
+}
+
+/// A page of a person's notifications, newest first, and how many are unread.
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct NotificationList {
+    #[ts(type = "number")]
+    pub unread: u64,
+    pub items: Vec<Notification>,
+}
+
+/// What a live page is told when the person's notifications change: how many are unread
+/// now, and those it has not been told yet, oldest first.
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct NotificationsUpdate {
+    #[ts(type = "number")]
+    pub unread: u64,
+    pub new: Vec<Notification>,
+}
+
+/// Which notifications to mark read: `ids`, or `all`.
+#[derive(Debug, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(deny_unknown_fields)]
+pub struct ReadNotifications {
+    #[ts(optional, type = "Array<number>")]
+    pub ids: Option<Vec<i64>>,
+    #[ts(optional)]
+    pub all: Option<bool>,
+}
+
+/// How many of a person's notifications are unread.
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct Unread {
+    #[ts(type = "number")]
+    pub unread: u64,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct ListNotifications {
+    /// Only notifications older than this one (the last id of the page before).
+    pub before: Option<i64>,
+    /// At most this many (default 30, at most 100).
+    pub limit: Option<u32>,
+}
+
+#[derive(Debug, Deserialize, IntoParams)]
+#[serde(deny_unknown_fields)]
+pub struct FollowNotifications {
+    /// Tell the notifications after this id first (the newest the page has); none: only
+    /// those that come from now on. A reconnecting `EventSource`'s `Last-Event-ID` wins.
+    pub after: Option<i64>,
+}
+
+/// The person's notifications of the last 30 days, newest first.
+#[utoipa::path(
+    get,
+    path = "/api/notifications",
+    params(ListNotifications),
+    responses(
+        (status = 200, body = NotificationList),
+        (status = 400, body = ErrorBody, description = "malformed"),
+        (status = 401, body = ErrorBody, description = "not_signed_in")
+    ),
+    tag = "notifications"
+)]
+pub async fn list(
+    State(app): State<Arc<App>>,
+    SignedIn { account }: SignedIn,
+    query: Result<Query<ListNotifications>, QueryRejection>,
+) -> Result<Json<NotificationList>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::malformed(e.body_text()))?;
+    let limit = query.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
+    let recipient = account_recipient(&account.id);
+    let since = kept_since(now_ms());
+    let store = app.hub.store();
+    let items = store
+        .notifications(&recipient, since, query.before, limit)
+        .await?;
+    let unread = store.unread_notifications(&recipient, since).await?;
+    Ok(Json(NotificationList { unread, items }))
+}
+
+/// Marks the person's notifications `ids` read, or `all` of them. An id of someone
+/// else's is `forbidden`, an unknown one `not_found`; either way nothing is marked.
+#[utoipa::path(
+    post,
+    path = "/api/notifications/read",
+    request_body = ReadNotifications,
+    responses(
+        (status = 200, body = Unread),
+        (status = 400, body = ErrorBody, description = "malformed: neither ids nor all, both, or too many ids"),
+        (status = 401, body = ErrorBody, description = "not_signed_in"),
+        (status = 403, body = ErrorBody, description = "forbidden: another person's notification"),
+        (status = 404, body = ErrorBody, description = "not_found: no such notification")
+    ),
+    tag = "notifications"
+)]
+pub async fn read(
+    _: SameOrigin,
+    State(app): State<Arc<App>>,
+    SignedIn { account }: SignedIn,
+    request: Result<JsonBody<ReadNotifications>, ApiError>,
+) -> Result<Json<Unread>, ApiError> {
+    let request = request?.0;
+    let recipient = account_recipient(&account.id);
+    let store = app.hub.store();
+    let ids = match (request.all.unwrap_or(false), request.ids.as_deref()) {
+        (true, None) => None,
+        (false, Some(ids)) if !ids.is_empty() && ids.len() <= MAX_READ_IDS => Some(ids),
+        (false, Some(ids)) if !ids.is_empty() => {
+            return Err(ApiError::malformed(format!(
+                "at most {MAX_READ_IDS} notifications are marked read at once"
+            )))
+        }
+        _ => {
+            return Err(ApiError::malformed(
+                "name the notifications read (ids), or all of them (all: true), not both",
+            ))
+        }
+    };
+    if let Some(ids) = ids {
+        let found = store.notification_recipients(ids).await?;
+        if found.iter().any(|(_, whose)| *whose != recipient) {
+            return Err(ApiError::new(
+                ErrorKind::Forbidden,
+                "these are not all your notifications",
+            ));
+        }
+        if let Some(missing) = ids.iter().find(|id| !found.iter().any(|(f, _)| f == *id)) {
+            return Err(ApiError::not_found(format!("no notification {missing}")));
+        }
+    }
+    if store.mark_notifications_read(&recipient, ids).await? > 0 {
+        // The person's other pages show the new count (other processes hear the store).
+        app.hub.notifier().wake(&recipient);
+    }
+    let unread = store
+        .unread_notifications(&recipient, kept_since(now_ms()))
+        .await?;
+    Ok(Json(Unread { unread }))
+}
+
+/// Follows the person's notifications: a `NotificationsUpdate` at once, then one each
+/// time they change (a new one, some read), each with the id of the newest told as its
+/// event id. Kept alive by comments; ends when the server shuts down (the browser's
+/// `EventSource` connects again with `Last-Event-ID`).
+#[utoipa::path(
+    get,
+    path = "/api/notifications/live",
+    params(FollowNotifications),
+    responses(
+        (status = 200, description = "text/event-stream of NotificationsUpdate"),
+        (status = 400, body = ErrorBody, description = "malformed"),
+        (status = 401, body = ErrorBody, description = "not_signed_in")
+    ),
+    tag = "notifications"
+)]
+pub async fn live(
+    State(app): State<Arc<App>>,
+    SignedIn { account }: SignedIn,
+    headers: HeaderMap,
+    query: Result<Query<FollowNotifications>, QueryRejection>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let Query(query) = query.map_err(|e| ApiError::malformed(e.body_text()))?;
+    let recipient = account_recipient(&account.id);
+    let store = app.hub.store().clone();
+    let last_event = headers
+        .get("last-event-id")
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<i64>().ok());
+    let after = match last_event.or(query.after) {
+        Some(after) => after,
+        None => newest_id(store.as_ref(), &recipient).await?,
+    };
+    let follow = Follow {
+        live: app.hub.notifier().subscribe(&recipient),
+        store,
+        recipient,
+        after,
+        told: None,
+        shutdown: app.shutdown.clone(),
+    };
+    let updates = stream::unfold(follow, |mut follow| async move {
+        let event = follow.next().await?;
+        Some((Ok(event), follow))
+    });
+    Ok(Sse::new(updates).keep_alive(KeepAlive::default()))
+}
+
+async fn newest_id(store: &dyn Store, recipient: &str) -> Result<i64, ApiError> {
+    let newest = store
+        .notifications(recipient, kept_since(now_ms()), None, 1)
+        .await?;
+    Ok(newest.first().map_or(0, |n| n.id))
+}
+
+/// One live page's following: what it was told last.
+struct Follow {
+    live: Live,
+    store: Arc<dyn Store>,
+    recipient: String,
+    /// The newest notification told.
+    after: i64,
+    /// The unread count told last (`None`: nothing told yet).
+    told: Option<u64>,
+    shutdown: watch::Receiver<bool>,
+}
+
+impl Follow {
+    /// The next update, once there is one; `None` ends the stream (the server shuts down,
+    /// or the database failed: the browser connects again). A change that changes nothing
+    /// the page was told (heard twice: from this process and from the database) is not
+    /// sent.
+    async fn next(&mut self) -> Option<Event> {
+        loop {
+            if self.told.is_some() {
+                tokio::select! {
+                    changed = self.live.changes.changed() => changed.ok()?,
+                    _ = self.shutdown.wait_for(|down| *down) => return None,
+                }
+            }
+            let since = kept_since(now_ms());
+            let read = async {
+                let new = self
+                    .store
+                    .notifications_after(&self.recipient, since, self.after, MAX_PAGE)
+                    .await?;
+                let unread = self
+                    .store
+                    .unread_notifications(&self.recipient, since)
+                    .await?;
+                Ok::<_, crate::store::StoreError>(NotificationsUpdate { unread, new })
+            };
+            let update = match read.await {
+                Ok(update) => update,
+                Err(error) => {
+                    tracing::warn!(%error, "reading notifications for a live page failed");
+                    return None;
+                }
+            };
+            if update.new.is_empty() && self.told == Some(update.unread) {
+                continue;
+            }
+            self.told = Some(update.unread);
+            self.after = update.new.last().map_or(self.after, |n| n.id);
+            let event = Event::default().id(self.after.to_string());
+            return Some(event.json_data(&update).unwrap_or_default());
+        }
+    }
+}

@@ -1,0 +1,62 @@
+//! What the server keeps of the notifications in the site ([`crate::notifier`]).
+
+use async_trait::async_trait;
+
+use super::StoreError;
+use crate::model::{Notification, NotificationKind};
+
+/// A notification to store.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NewNotification {
+    /// Whose: `account-ID`.
+    pub recipient: String,
+    pub kind: NotificationKind,
+    pub game_id: Option<String>,
+    pub game: Option<String>,
+    pub seat: Option<u8>,
+    /// Unix milliseconds.
+    pub at: i64,
+}
+
+/// The storage of notifications.
+#[async_trait]
+pub trait NotificationStore: Send + Sync {
+    /// Stores `notification`, unless `once` and its recipient has an unread one of the same
+    /// kind about the same table and seat: its id, or `None` when it was not stored.
+    async fn add_notification(
+        &self,
+        notification: &NewNotification,
+        once: bool,
+    ) -> Result<Option<i64>, StoreError>;
+    /// `recipient`'s notifications made at `since` or later with ids below `before`, newest
+    /// first, at most `limit`.
+    async fn notifications(
+        &self,
+        recipient: &str,
+        since: i64,
+        before: Option<i64>,
+        limit: u32,
+    ) -> Result<Vec<Notification>, StoreError>;
+    /// `recipient`'s notifications made at `since` or later with ids above `after`, oldest
+    /// first, at most `limit`.
+    async fn notifications_after(
+        &self,
+        recipient: &str,
+        since: i64,
+        after: i64,
+        limit: u32,
+    ) -> Result<Vec<Notification>, StoreError>;
+    /// How many of `recipient`'s notifications made at `since` or later are unread.
+    async fn unread_notifications(&self, recipient: &str, since: i64) -> Result<u64, StoreError>;
+    /// The recipients of those of notifications `ids` that exist.
+    async fn notification_recipients(&self, ids: &[i64]) -> Result<Vec<(i64, String)>, StoreError>;
+    /// Marks `recipient`'s notifications `ids` read (`None`: all of them): how many were
+    /// unread.
+    async fn mark_notifications_read(
+        &self,
+        recipient: &str,
+        ids: Option<&[i64]>,
+    ) -> Result<u64, StoreError>;
+    /// Removes the notifications made before `before`: how many.
+    async fn forget_notifications(&self, before: i64) -> Result<u64, StoreError>;
+}
