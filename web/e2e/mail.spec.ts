@@ -17,7 +17,7 @@ import type { AccountSettingsView } from '../src/generated/server/AccountSetting
 import type { Kinds } from '../src/generated/server/Kinds'
 import type { Profile } from '../src/generated/server/Profile'
 import { freePort, startServer, type OwnServer } from './servers'
-import { awaitTurn, clickOneMove, createFromLobby, probe, SCREENS, seatRow, seeded, signUp, WIDTHS } from './table'
+import { awaitTurn, createFromLobby, moveUntilTurnOf, probe, SCREENS, seatRow, seeded, signUp, WIDTHS } from './table'
 
 const [PHONE, LAPTOP] = WIDTHS
 const PASSWORD = 'a long passphrase'
@@ -77,15 +77,6 @@ async function settingsOf(page: Page): Promise<AccountSettingsView> {
 async function expectNoSidewaysScroll(page: Page, what: string): Promise<void> {
   const { scroll, inner } = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }))
   expect(scroll, `${what}: page width ${scroll} within the window's ${inner}`).toBeLessThanOrEqual(inner)
-}
-
-/** Clicks moves for `page`'s seat until `seat` is to move. */
-async function moveUntilTurnOf(page: Page, seat: number, random: () => number): Promise<void> {
-  for (let moves = 0; (await probe(page))?.toMove !== seat; moves++) {
-    expect(moves, `the turn comes to seat ${seat}`).toBeLessThan(60)
-    expect(await awaitTurn(page, 60_000), 'the game goes on').toBe(true)
-    await clickOneMove(page, random)
-  }
 }
 
 test('Bo sets his languages and turn e-mail, gets one mail in Spanish when it is his turn, opens his seat from it and unsubscribes', async ({

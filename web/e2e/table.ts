@@ -200,6 +200,15 @@ export async function clickOneMove(page: Page, random: () => number): Promise<nu
 }
 
 /** Plays this page's seat by clicking the board until the game is over. */
+/** Clicks moves for `page`'s seat until `seat` is to move. */
+export async function moveUntilTurnOf(page: Page, seat: number, random: () => number): Promise<void> {
+  for (let moves = 0; (await probe(page))?.toMove !== seat; moves++) {
+    expect(moves, `the turn comes to seat ${seat}`).toBeLessThan(60)
+    expect(await awaitTurn(page, 60_000), 'the game goes on').toBe(true)
+    await clickOneMove(page, random)
+  }
+}
+
 export async function playToTheEnd(page: Page, random: () => number, onMove?: (moves: number) => Promise<void>): Promise<number> {
   let moves = 0
   while (await awaitTurn(page)) {

@@ -2,6 +2,9 @@
 // code. Every failure becomes an ApiError carrying the server's stable `kind`, so screens
 // can show it in the current language.
 import type { PostSeek } from '../generated/server/PostSeek'
+import type { NotificationList } from '../generated/server/NotificationList'
+import type { ReadNotifications } from '../generated/server/ReadNotifications'
+import type { Unread } from '../generated/server/Unread'
 import type { SeekList } from '../generated/server/SeekList'
 import type { SeekPosted } from '../generated/server/SeekPosted'
 import type { SeekState } from '../generated/server/SeekState'
@@ -123,6 +126,16 @@ export const api = {
     return json('/api/seeks', post(request))
   },
   /** The open seeks, oldest first, and how many each game has. */
+  /** The signed-in person's notifications of the last 30 days, newest first. */
+  notifications(): Promise<NotificationList> {
+    return json('/api/notifications')
+  },
+
+  /** Marks some of the signed-in person's notifications read (or all): the unread left. */
+  readNotifications(which: ReadNotifications): Promise<Unread> {
+    return json('/api/notifications/read', post(which))
+  },
+
   seeks(): Promise<SeekList> {
     return json('/api/seeks')
   },

@@ -1,0 +1,95 @@
+// The bell (issue 54 part 4; docs/web.md, "Notifications"): Ada and Bo, signed in, sit at a
+// turn-based Valley of the Kings table; Bo waits in the lobby. When Ada's moves make it his
+// turn, the bell on Bo's page counts it at once (no reload); opened, it says so, inside the
+// viewport; one click opens his seat on his turn and the count is gone. On a phone and a
+// laptop.
+import { expect, test, type Page } from '@playwright/test'
+import type { CreateGame } from '../src/generated/server/CreateGame'
+import type { Created } from '../src/generated/server/Created'
+import { moveUntilTurnOf, probe, SCREENS, seeded, signUp, WIDTHS } from './table'
+
+const [PHONE, LAPTOP] = WIDTHS
+const PASSWORD = 'a long passphrase'
+
+/** Hands seat `seat` of `created` to the account `page` is signed in as. */
+async function handSeat(page: Page, created: Created, seat: number): Promise<void> {
+  const token = created.seats.find((s) => s.seat === seat)?.token
+  const response = await page.request.post('/api/account/seats', { data: { seats: [{ game: created.id, token }] } })
+  expect(response.ok(), await response.text()).toBeTruthy()
+}
+
+/** Fails unless `testId`'s element lies within the page's viewport. */
+async function insideViewport(page: Page, testId: string): Promise<void> {
+  const box = await page.getByTestId(testId).boundingBox()
+  const view = page.viewportSize()
+  expect(box && view, testId).toBeTruthy()
+  if (!box || !view) return
+  expect(box.x, `${testId} left`).toBeGreaterThanOrEqual(0)
+  expect(box.y, `${testId} top`).toBeGreaterThanOrEqual(0)
+  expect(box.x + box.width, `${testId} right`).toBeLessThanOrEqual(view.width + 0.5)
+  expect(box.y + box.height, `${testId} bottom`).toBeLessThanOrEqual(view.height + 0.5)
+}
+
+for (const [label, viewport] of [
+  ['a phone', PHONE],
+  ['a laptop', LAPTOP],
+] as const) {
+  test(`the bell tells Bo it is his turn, live, and one click opens his seat (${label})`, async ({ browser }) => {
+    const [adaContext, boContext] = await Promise.all([browser.newContext({ viewport }), browser.newContext({ viewport })])
+    const ada = await adaContext.newPage()
+    const bo = await boContext.newPage()
+    const stamp = `${viewport.width}${Date.now() % 100_000}`
+    const [adaName, boName] = [`Ada ${stamp}`, `Bo ${stamp}`]
+    await ada.goto('/')
+    await signUp(ada, adaName, PASSWORD)
+    await bo.goto('/')
+    await signUp(bo, boName, PASSWORD)
+    // Signed in, the bell is there, with nothing yet.
+    await expect(bo.getByTestId('bell')).toBeVisible()
+    await expect(bo.getByTestId('bell-count')).toHaveCount(0)
+    await insideViewport(bo, 'bell')
+
+    const request: CreateGame = {
+      game: 'valley',
+      config: { players: 2 },
+      // Ada moves first (as in tests/server_notifications.rs).
+      seed: 1,
+      seats: [
+        { kind: 'human', name: adaName },
+        { kind: 'human', name: boName },
+      ],
+      stand_in: null,
+      clock: { kind: 'turn_based', per_move_secs: 86_400, bank_secs: 259_200 },
+    }
+    const response = await ada.request.post('/api/games', { data: request })
+    expect(response.ok(), await response.text()).toBeTruthy()
+    const created = (await response.json()) as Created
+    await handSeat(ada, created, 0)
+    await handSeat(bo, created, 1)
+
+    // Ada plays until it is Bo's turn; Bo's lobby hears it.
+    await ada.goto(`/#/game/${created.id}`)
+    await expect.poll(async () => (await probe(ada))?.seat).toBe(0)
+    await moveUntilTurnOf(ada, 1, seeded(viewport.width))
+    const count = bo.getByTestId('bell-count')
+    await expect(count).toHaveText('1', { timeout: 15_000 })
+    await expect(bo.getByTestId('bell').locator('summary')).toHaveAccessibleName('Notifications: 1 unread')
+
+    await bo.screenshot({ path: `${SCREENS}/bell-count-${viewport.width}.png`, clip: { x: 0, y: 0, width: viewport.width, height: 160 } })
+
+    await bo.getByTestId('bell').locator('summary').click()
+    const item = bo.getByTestId('bell-item')
+    await expect(item).toHaveCount(1)
+    await expect(item).toContainText('Your turn in Valley of the Kings')
+    await expect(item).toHaveAttribute('data-read', 'false')
+    await insideViewport(bo, 'bell-list')
+    await bo.screenshot({ path: `${SCREENS}/bell-${viewport.width}.png` })
+
+    await item.click()
+    await expect.poll(async () => (await probe(bo))?.seat).toBe(1)
+    await expect.poll(async () => (await probe(bo))?.toMove).toBe(1)
+    await expect(count).toHaveCount(0)
+    await adaContext.close()
+    await boContext.close()
+  })
+}
