@@ -42,6 +42,10 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::NotificationsUpdate::export_all(config)?;
     server::ReadNotifications::export_all(config)?;
     server::Unread::export_all(config)?;
+    server::FriendList::export_all(config)?;
+    server::AskFriend::export_all(config)?;
+    server::FriendAsked::export_all(config)?;
+    server::InviteByName::export_all(config)?;
     server::replay::ReplayRequest::export_all(config)?;
     server::replay::Replay::export_all(config)?;
     engine::Outcome::export_all(config)?;

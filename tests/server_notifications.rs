@@ -8,9 +8,8 @@ mod common;
 
 use std::time::Duration;
 
-use common::people::{get_as, hand_to_account, notifications_of, post_as, sign_up};
+use common::people::{get_as, hand_to_account, notifications_of, post_as, sign_up, Live};
 use common::server::{Client, Server, TestDb};
-use reqwest::header::COOKIE;
 use serde_json::{json, Value};
 
 /// The tables' seed: Ada's seat moves first.
@@ -66,55 +65,6 @@ async fn wait_for_notifications(server: &Server, cookie: &str, count: usize) -> 
         tokio::time::sleep(Duration::from_millis(50)).await;
     }
     panic!("{count} notifications did not come");
-}
-
-/// A live page's stream of updates (`GET /api/notifications/live`).
-struct Live {
-    response: reqwest::Response,
-    buffer: String,
-}
-
-impl Live {
-    async fn open(server: &Server, cookie: &str, after: Option<i64>) -> Live {
-        let query = after.map_or(String::new(), |after| format!("?after={after}"));
-        let response = reqwest::Client::new()
-            .get(format!("{}/api/notifications/live{query}", server.base))
-            .header(COOKIE, cookie)
-            .send()
-            .await
-            .expect("GET live");
-        assert_eq!(response.status().as_u16(), 200);
-        let kind = response.headers()["content-type"].to_str().expect("a type");
-        assert_eq!(kind, "text/event-stream");
-        Live {
-            response,
-            buffer: String::new(),
-        }
-    }
-
-    /// The next update's data.
-    async fn next(&mut self) -> Value {
-        loop {
-            if let Some(end) = self.buffer.find("\n\n") {
-                let event: String = self.buffer.drain(..end + 2).collect();
-                let data: String = event
-                    .lines()
-                    .filter_map(|line| line.strip_prefix("data:"))
-                    .map(str::trim_start)
-                    .collect();
-                if !data.is_empty() {
-                    return serde_json::from_str(&data).expect("JSON data");
-                }
-                continue;
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(30), self.response.chunk())
-                .await
-                .expect("an update within 30 s")
-                .expect("the stream")
-                .expect("the stream goes on");
-            self.buffer.push_str(&String::from_utf8_lossy(&chunk));
-        }
-    }
 }
 
 /// Bo, away from a turn-based table, is told it is his turn: once until he reads it, with

@@ -1,5 +1,7 @@
 //! Signed-in people on a real `tabletop serve`: signing up and handing seats to accounts.
 
+use std::time::Duration;
+
 use reqwest::header::{COOKIE, SET_COOKIE};
 use serde_json::{json, Value};
 
@@ -71,4 +73,53 @@ pub async fn notifications_of(server: &Server, cookie: &str) -> Value {
     let (status, list) = get_as(server, "/api/notifications", Some(cookie)).await;
     assert_eq!(status, 200, "{list}");
     list
+}
+
+/// A live page's stream of updates (`GET /api/notifications/live`).
+pub struct Live {
+    response: reqwest::Response,
+    buffer: String,
+}
+
+impl Live {
+    pub async fn open(server: &Server, cookie: &str, after: Option<i64>) -> Live {
+        let query = after.map_or(String::new(), |after| format!("?after={after}"));
+        let response = reqwest::Client::new()
+            .get(format!("{}/api/notifications/live{query}", server.base))
+            .header(COOKIE, cookie)
+            .send()
+            .await
+            .expect("GET live");
+        assert_eq!(response.status().as_u16(), 200);
+        let kind = response.headers()["content-type"].to_str().expect("a type");
+        assert_eq!(kind, "text/event-stream");
+        Live {
+            response,
+            buffer: String::new(),
+        }
+    }
+
+    /// The next update's data.
+    pub async fn next(&mut self) -> Value {
+        loop {
+            if let Some(end) = self.buffer.find("\n\n") {
+                let event: String = self.buffer.drain(..end + 2).collect();
+                let data: String = event
+                    .lines()
+                    .filter_map(|line| line.strip_prefix("data:"))
+                    .map(str::trim_start)
+                    .collect();
+                if !data.is_empty() {
+                    return serde_json::from_str(&data).expect("JSON data");
+                }
+                continue;
+            }
+            let chunk = tokio::time::timeout(Duration::from_secs(30), self.response.chunk())
+                .await
+                .expect("an update within 30 s")
+                .expect("the stream")
+                .expect("the stream goes on");
+            self.buffer.push_str(&String::from_utf8_lossy(&chunk));
+        }
+    }
 }

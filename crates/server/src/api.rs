@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::{IntoParams, OpenApi, ToSchema};
 
-use crate::accounts::session::{bearer_token, required_bearer};
+use crate::accounts::session::{account_of, bearer_token, required_bearer};
 use crate::app::App;
 use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
 use crate::bots::{Strength, STRENGTHS};
@@ -80,7 +80,13 @@ const MAX_LIST: u32 = 200;
         crate::seeks::withdraw,
         crate::notifications::list,
         crate::notifications::read,
-        crate::notifications::live
+        crate::notifications::live,
+        crate::friends::list,
+        crate::friends::ask,
+        crate::friends::accept,
+        crate::friends::end,
+        crate::friends::tables,
+        crate::friends::invite
     ),
     components(schemas(
         Kinds,
@@ -143,7 +149,14 @@ const MAX_LIST: u32 = 200;
         crate::notifications::NotificationList,
         crate::notifications::NotificationsUpdate,
         crate::notifications::ReadNotifications,
-        crate::notifications::Unread
+        crate::notifications::Unread,
+        crate::friends::FriendState,
+        crate::friends::Friend,
+        crate::friends::FriendRequest,
+        crate::friends::FriendList,
+        crate::friends::AskFriend,
+        crate::friends::FriendAsked,
+        crate::friends::InviteByName
     ))
 )]
 pub struct ApiDoc;
@@ -369,10 +382,21 @@ pub async fn join(
     State(app): State<Arc<App>>,
     client: ClientAddr,
     Path(id): Path<String>,
+    headers: HeaderMap,
     request: Result<JsonBody<JoinGame>, ApiError>,
 ) -> Result<Json<Joined>, ApiError> {
     app.requests.check(client.key())?;
-    Ok(Json(app.hub.join(&id, request?.0).await?))
+    let account = account_of(&app, &headers).await?;
+    let joined = app.hub.join(&id, request?.0, account.as_ref()).await?;
+    if let Some(account) = &account {
+        // The seat follows the signed-in person to their other browsers (a seat kept for
+        // them by name is theirs at once).
+        app.hub
+            .store()
+            .claim_seat(&account.id, &id, joined.seat)
+            .await?;
+    }
+    Ok(Json(joined))
 }
 
 #[utoipa::path(

@@ -20,6 +20,7 @@ mod client_addr;
 mod committer;
 mod connections;
 mod error;
+mod friends;
 mod health;
 mod hub;
 mod limits;
@@ -64,6 +65,9 @@ pub use catalog::{kind, Catalog, DataFile, GameKind, KindInfo, Setup};
 pub use client_addr::TrustedProxies;
 pub use connections::{open_files_limit, ConnectionLimits};
 pub use error::ApiError;
+pub use friends::{
+    AskFriend, Friend, FriendAsked, FriendList, FriendRequest, FriendState, InviteByName,
+};
 pub use hub::{BotConfig, Hub, HubConfig};
 pub use matchmaking::request::{OpenSeek, PostSeek, SeekList, SeekPosted, SeekState};
 pub use notifications::{NotificationList, NotificationsUpdate, ReadNotifications, Unread};
@@ -163,6 +167,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(accounts::router(body_timeout))
         .merge(seeks::router(body_timeout))
         .merge(notifications::router(body_timeout))
+        .merge(friends::router(body_timeout))
         .merge(api::service_router())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)
@@ -252,7 +257,7 @@ pub async fn serve(
     let matching = seeks.start();
     let leasing = hub.keep_leases();
     let sharing = hub.share_presence();
-    let forgetting = hub.notifier().forget_old();
+    let forgetting = hub.notifier().keep();
     let clocks = hub.run_clocks();
     let rating_sweep = hub.sweep_ratings();
     let (shutdown_tx, shutdown) = watch::channel(false);
@@ -342,6 +347,7 @@ pub async fn serve(
     }
     hub.release_leases().await;
     hub.release_presence().await;
+    hub.notifier().release().await;
     drop(app);
     drop(hub);
     // The writers end once the queue is empty and every committer handle is gone; bot

@@ -258,6 +258,10 @@ pub enum NotificationKind {
     SeekMatched,
     /// The person's clock, at a table they are not at, has a minute or less left.
     ClockLow,
+    /// A friend invited the person to a seat, kept for them.
+    Invitation,
+    /// Someone asked to be the person's friend.
+    FriendRequest,
 }
 
 impl NotificationKind {
@@ -266,6 +270,8 @@ impl NotificationKind {
             NotificationKind::YourTurn => "your_turn",
             NotificationKind::SeekMatched => "seek_matched",
             NotificationKind::ClockLow => "clock_low",
+            NotificationKind::Invitation => "invitation",
+            NotificationKind::FriendRequest => "friend_request",
         }
     }
 
@@ -274,6 +280,8 @@ impl NotificationKind {
             NotificationKind::YourTurn,
             NotificationKind::SeekMatched,
             NotificationKind::ClockLow,
+            NotificationKind::Invitation,
+            NotificationKind::FriendRequest,
         ]
         .into_iter()
         .find(|kind| kind.as_str() == text)
@@ -295,6 +303,8 @@ pub struct Notification {
     /// The table it is about, and its game (`valdora`, …).
     pub game_id: Option<String>,
     pub game: Option<String>,
-    /// The person's seat at that table.
+    /// The person's seat at that table (an invitation: the seat kept for them).
     pub seat: Option<u8>,
+    /// The name of the person it comes from (an invitation, a friend request).
+    pub from: Option<String>,
 }

@@ -8,17 +8,21 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use tokio::sync::watch;
+use tokio::sync::{mpsc, watch};
 use tokio::task::JoinHandle;
 
 use crate::model::NotificationKind;
 use crate::store::{NewNotification, Store};
 use crate::time::now_ms;
+use crate::tokens;
 
 /// How long a notification is kept.
 pub const KEEP_FOR_MS: i64 = 30 * 24 * 60 * 60 * 1000;
 /// How often the notifications past [`KEEP_FOR_MS`] are removed.
 const FORGET_EVERY: Duration = Duration::from_secs(60 * 60);
+/// How long a process's word that a person has a page open lasts unrenewed; it is
+/// renewed three times as often.
+const SITE_PRESENCE_TTL_MS: i64 = 90_000;
 
 /// Whom an account's notifications are for, as stored.
 pub fn account_recipient(account_id: &str) -> String {
@@ -38,18 +42,29 @@ pub struct About<'a> {
     pub seat: u8,
 }
 
-/// Stores notifications and wakes the pages that show them.
+/// Stores notifications and wakes the pages that show them; keeps who has a page of the
+/// site open (a live page: the bell's stream), for their friends to see.
 pub struct Notifier {
     store: Arc<dyn Store>,
     /// Per recipient with a live page here: bumped when their notifications change.
     live: Mutex<HashMap<String, watch::Sender<u64>>>,
+    /// This process's random id, as its site presence names it.
+    process: String,
+    /// Accounts whose first live page here opened (`true`) or last closed, to store in
+    /// order.
+    site: mpsc::UnboundedSender<(String, bool)>,
+    site_changes: Mutex<Option<mpsc::UnboundedReceiver<(String, bool)>>>,
 }
 
 impl Notifier {
     pub fn new(store: Arc<dyn Store>) -> Arc<Self> {
+        let (site, site_changes) = mpsc::unbounded_channel();
         Arc::new(Notifier {
             store,
             live: Mutex::new(HashMap::new()),
+            process: tokens::new_token(),
+            site,
+            site_changes: Mutex::new(Some(site_changes)),
         })
     }
 
@@ -57,22 +72,24 @@ impl Notifier {
         self.live.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Tells account `account_id` `kind` about `about`. `once`: not if an unread one of
-    /// the same kind about the same seat is there already (a turn told once until read).
-    /// A failure is logged: the move or match that caused it stands.
+    /// Tells account `account_id` `kind` about `about`, from the person named `from`.
+    /// `once`: not if an unread one of the same kind about the same seat is there already
+    /// (a turn told once until read). A failure is logged: what caused it stands.
     pub async fn notify(
         &self,
         account_id: &str,
         kind: NotificationKind,
-        about: About<'_>,
+        about: Option<About<'_>>,
+        from: Option<&str>,
         once: bool,
     ) {
         let notification = NewNotification {
             recipient: account_recipient(account_id),
             kind,
-            game_id: Some(about.game_id.to_string()),
-            game: Some(about.game.to_string()),
-            seat: Some(about.seat),
+            game_id: about.map(|a| a.game_id.to_string()),
+            game: about.map(|a| a.game.to_string()),
+            seat: about.map(|a| a.seat),
+            from: from.map(str::to_string),
             at: now_ms(),
         };
         match self.store.add_notification(&notification, once).await {
@@ -83,7 +100,7 @@ impl Notifier {
             }
             Ok(None) => {}
             Err(error) => {
-                tracing::warn!(game = about.game_id, %error, "a notification was not stored");
+                tracing::warn!(kind = kind.as_str(), %error, "a notification was not stored");
             }
         }
     }
@@ -97,11 +114,17 @@ impl Notifier {
 
     /// Follows `recipient`'s notifications for one live page.
     pub fn subscribe(self: &Arc<Self>, recipient: &str) -> Live {
-        let changes = self
-            .live()
-            .entry(recipient.to_string())
-            .or_insert_with(|| watch::channel(0).0)
-            .subscribe();
+        let changes = {
+            let mut live = self.live();
+            let first = !live.contains_key(recipient);
+            let sender = live
+                .entry(recipient.to_string())
+                .or_insert_with(|| watch::channel(0).0);
+            if first {
+                self.tell_site(recipient, true);
+            }
+            sender.subscribe()
+        };
         Live {
             notifier: self.clone(),
             recipient: recipient.to_string(),
@@ -109,23 +132,81 @@ impl Notifier {
         }
     }
 
-    /// Removes the notifications past their 30 days, every hour.
-    pub fn forget_old(self: &Arc<Self>) -> JoinHandle<()> {
+    /// The first live page of `recipient` here opened (`open`), or the last closed.
+    fn tell_site(&self, recipient: &str, open: bool) {
+        if let Some(account) = recipient.strip_prefix("account-") {
+            // Closed only when the process shuts down.
+            let _ = self.site.send((account.to_string(), open));
+        }
+    }
+
+    /// Removes the notifications past their 30 days, every hour; stores who has a page
+    /// open here as it changes, and renews it.
+    pub fn keep(self: &Arc<Self>) -> JoinHandle<()> {
         let notifier = Arc::downgrade(self);
+        let changes = self
+            .site_changes
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .take();
         tokio::spawn(async move {
-            let mut every = tokio::time::interval(FORGET_EVERY);
-            every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let Some(mut changes) = changes else { return };
+            let mut forget = tokio::time::interval(FORGET_EVERY);
+            forget.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+            let renew_every = Duration::from_millis((SITE_PRESENCE_TTL_MS / 3).unsigned_abs());
+            let mut renew = tokio::time::interval(renew_every);
+            renew.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
             loop {
-                every.tick().await;
-                let Some(notifier) = notifier.upgrade() else {
-                    return;
-                };
-                let before = kept_since(now_ms());
-                if let Err(error) = notifier.store.forget_notifications(before).await {
-                    tracing::warn!(%error, "removing old notifications failed");
+                tokio::select! {
+                    change = changes.recv() => {
+                        let Some((account, open)) = change else { return };
+                        let Some(notifier) = notifier.upgrade() else { return };
+                        notifier.store_site_presence(&account, open).await;
+                    }
+                    _ = renew.tick() => {
+                        let Some(notifier) = notifier.upgrade() else { return };
+                        let now = now_ms();
+                        let until = now + SITE_PRESENCE_TTL_MS;
+                        let renewed = notifier.store.renew_site_presence(&notifier.process, until, now);
+                        if let Err(error) = renewed.await {
+                            tracing::warn!(%error, "renewing site presence failed");
+                        }
+                    }
+                    _ = forget.tick() => {
+                        let Some(notifier) = notifier.upgrade() else { return };
+                        let before = kept_since(now_ms());
+                        if let Err(error) = notifier.store.forget_notifications(before).await {
+                            tracing::warn!(%error, "removing old notifications failed");
+                        }
+                    }
                 }
             }
         })
+    }
+
+    /// Removes this process's site presence (it shuts down): its people are last seen now.
+    pub async fn release(&self) {
+        let now = now_ms();
+        let released = self.store.renew_site_presence(&self.process, now - 1, now);
+        if let Err(error) = released.await {
+            tracing::warn!(%error, "removing this process's site presence failed");
+        }
+    }
+
+    async fn store_site_presence(&self, account: &str, open: bool) {
+        let now = now_ms();
+        let stored = if open {
+            self.store
+                .put_site_presence(account, &self.process, now + SITE_PRESENCE_TTL_MS)
+                .await
+        } else {
+            self.store
+                .remove_site_presence(account, &self.process, now)
+                .await
+        };
+        if let Err(error) = stored {
+            tracing::warn!(%error, "storing site presence failed");
+        }
     }
 }
 
@@ -146,6 +227,7 @@ impl Drop for Live {
             .is_some_and(|sender| sender.receiver_count() <= 1)
         {
             live.remove(&self.recipient);
+            self.notifier.tell_site(&self.recipient, false);
         }
     }
 }

@@ -5,6 +5,7 @@
 
 pub mod accounts;
 pub mod chat;
+pub mod friends;
 pub mod notifications;
 pub mod passkeys;
 pub mod presence;
@@ -24,6 +25,7 @@ use crate::model::{Clock, ClockKind};
 pub use crate::model::{SeatChange, SeatEvent, SeatKind, Status};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
+pub use friends::{Asked, FriendRow, FriendStore, SitePresence};
 pub use notifications::{NewNotification, NotificationStore};
 pub use passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
 pub use presence::PresenceStore;
@@ -70,6 +72,10 @@ pub struct SeatRecord {
     /// [`FORMER_PLAYER`], no longer theirs.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub former: bool,
+    /// A free seat kept for this account (invited by name, [`crate::friends`]): its person
+    /// takes it signed in, without the link. Never shown to clients.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub reserved_for: Option<String>,
 }
 
 /// The name of a seat whose person deleted their account (clients show it in their
@@ -88,6 +94,7 @@ impl SeatRecord {
             stand_in: None,
             left: false,
             former: false,
+            reserved_for: None,
         }
     }
 
@@ -102,6 +109,7 @@ impl SeatRecord {
             stand_in: None,
             left: false,
             former: false,
+            reserved_for: None,
         }
     }
 
@@ -343,6 +351,7 @@ pub struct StatusCounts {
 pub trait Store:
     AccountStore
     + ChatStore
+    + FriendStore
     + NotificationStore
     + PasskeyStore
     + PresenceStore

@@ -4,7 +4,7 @@ import { i18n } from './i18n.svelte'
 import { markedRead, merged, notificationLink, notificationText } from './notifications.svelte'
 
 function notification(id: number, extra: Partial<Notification> = {}): Notification {
-  return { id, kind: 'your_turn', at: 1_000 * id, read: false, game_id: `g${id}`, game: 'valley', seat: 1, ...extra }
+  return { id, kind: 'your_turn', at: 1_000 * id, read: false, game_id: `g${id}`, game: 'valley', seat: 1, from: null, ...extra }
 }
 
 describe('the bell', () => {

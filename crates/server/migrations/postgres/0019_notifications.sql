@@ -4,9 +4,12 @@ CREATE TABLE notifications (
     id BIGSERIAL PRIMARY KEY,
     -- Whose: 'account-ID'.
     recipient TEXT NOT NULL,
-    -- 'your_turn', 'seek_matched' or 'clock_low'.
+    -- 'your_turn', 'seek_matched', 'clock_low', 'invitation' or 'friend_request'.
     kind TEXT NOT NULL,
-    -- The table it is about, its game and the person's seat there.
+    -- The name of the person it comes from (an invitation, a friend request).
+    from_name TEXT,
+    -- The table it is about, its game and the person's seat there (an invitation: the
+    -- seat kept for them).
     game_id TEXT,
     game TEXT,
     seat INTEGER,

@@ -76,6 +76,15 @@ fn name_key(clean: &str) -> String {
     clean.to_lowercase()
 }
 
+/// The account named `name` (as names compare), if any: a name no account could have
+/// is found by none.
+pub(crate) async fn account_by_name(app: &App, name: &str) -> Result<Option<AccountRow>, ApiError> {
+    let Ok(clean) = clean_name(name) else {
+        return Ok(None);
+    };
+    Ok(app.hub.store().account_named(&name_key(&clean)).await?)
+}
+
 /// Runs the slow `work` (password hashing) off the async threads.
 async fn off_thread<T: Send + 'static>(
     work: impl FnOnce() -> T + Send + 'static,

@@ -67,7 +67,9 @@ impl Hub {
                 game: table.kind.name(),
                 seat,
             };
-            hub.notifier.notify(&account_id, kind, about, true).await;
+            hub.notifier
+                .notify(&account_id, kind, Some(about), None, true)
+                .await;
         });
     }
 }

@@ -12,14 +12,32 @@ use super::{now_ms, Broadcast, Hub};
 use crate::error::ApiError;
 use crate::names::clean_name;
 use crate::protocol::{ErrorKind, JoinGame, Joined};
-use crate::store::{GameRow, SeatEvent, SeatRecord, Status, StoreError};
+use crate::store::{AccountRow, GameRow, SeatEvent, SeatRecord, Status, StoreError};
 use crate::tokens;
 
 impl Hub {
-    /// A free seat for `request.name`, with a new token.
-    pub async fn join(self: &Arc<Self>, id: &str, request: JoinGame) -> Result<Joined, ApiError> {
+    /// A free seat for `request.name`, with a new token. `account`: the signed-in person
+    /// joining, who takes a seat kept for them (invited by name) under their account's
+    /// name.
+    pub async fn join(
+        self: &Arc<Self>,
+        id: &str,
+        request: JoinGame,
+        account: Option<&AccountRow>,
+    ) -> Result<Joined, ApiError> {
         let table = self.table(id).await?;
-        let name = clean_name(&request.name)?;
+        let reserved = {
+            let st = table.lock();
+            request
+                .seat
+                .and_then(|seat| st.row().seats.get(usize::from(seat)))
+                .and_then(|record| record.reserved_for.clone())
+                .filter(|kept| account.is_some_and(|a| a.id == *kept))
+        };
+        let name = match (&reserved, account) {
+            (Some(_), Some(account)) => account.name.clone(),
+            _ => clean_name(&request.name)?,
+        };
         let seat = {
             let st = table.lock();
             let status = st.row().status;
@@ -49,8 +67,49 @@ impl Hub {
                     })?,
             }
         };
-        let token = self.claim(&table, seat, name, None).await?;
+        let token = self
+            .claim_seat(&table, seat, name, None, reserved.as_deref())
+            .await?;
         Ok(Joined { seat, token })
+    }
+
+    /// Keeps free seat `seat` of open table `table` for account `account_id` (invited by
+    /// name): `invitation` must be the seat's invitation token, which only whoever made
+    /// the table (or was sent its link) holds; else `forbidden`, and nothing changes.
+    pub async fn reserve(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        invitation: &str,
+        account_id: &str,
+    ) -> Result<(), ApiError> {
+        let invitation = tokens::hash(invitation);
+        self.change_seats(table, |st| {
+            let row = st.row();
+            if row.status.is_closed() {
+                return Err(closed_error(row.status));
+            }
+            let mut seats = row.seats.clone();
+            let record = seats
+                .get_mut(usize::from(seat))
+                .ok_or_else(|| ApiError::not_found(format!("seat {seat} does not exist")))?;
+            if !record.is_free() || record.token_hash.as_deref() != Some(invitation.as_str()) {
+                return Err(ApiError::new(
+                    ErrorKind::Forbidden,
+                    format!(
+                        "you do not hold the invitation of seat {seat}: it is not yours to give"
+                    ),
+                ));
+            }
+            record.reserved_for = Some(account_id.to_string());
+            Ok(SeatsChange {
+                seats,
+                status: row.status,
+                version: row.version,
+                event: None,
+            })
+        })
+        .await
     }
 
     /// Gives free seat `seat` a name and a new token, which it returns: the seat's
@@ -71,10 +130,28 @@ impl Hub {
         name: String,
         invitation: Option<&str>,
     ) -> Result<String, ApiError> {
+        self.claim_seat(table, seat, name, invitation, None).await
+    }
+
+    /// [`Hub::claim`], or with `reserved_for` the claim of a seat kept for that account.
+    async fn claim_seat(
+        self: &Arc<Self>,
+        table: &Arc<Table>,
+        seat: Seat,
+        name: String,
+        invitation: Option<&str>,
+        reserved_for: Option<&str>,
+    ) -> Result<String, ApiError> {
         let token = tokens::new_token();
         self.change_seats(table, |st| {
-            let (seats, status, version) =
-                claimed_seats(st.row(), seat, &name, &token, invitation)?;
+            let claim = Claim {
+                seat,
+                name: &name,
+                token: &token,
+                invitation,
+                reserved_for,
+            };
+            let (seats, status, version) = claimed_seats(st.row(), &claim)?;
             Ok(SeatsChange {
                 seats,
                 status,
@@ -225,15 +302,26 @@ async fn hold_off_moves(table: &Table) -> MovesHeld<'_> {
     }
 }
 
-/// The seats, status and version of `row` with free seat `seat` taken by `name` under the
-/// new token `token`; `invitation`: the hash of the invitation token it is taken with.
-fn claimed_seats(
-    row: &GameRow,
+/// Free seat `seat` taken by `name` under the new token `token`; `invitation`: the hash of
+/// the invitation token it is taken with; `reserved_for`: the account it was kept for,
+/// taking it.
+struct Claim<'a> {
     seat: Seat,
-    name: &str,
-    token: &str,
-    invitation: Option<&str>,
-) -> Result<(Vec<SeatRecord>, Status, i64), ApiError> {
+    name: &'a str,
+    token: &'a str,
+    invitation: Option<&'a str>,
+    reserved_for: Option<&'a str>,
+}
+
+/// The seats, status and version of `row` with `claim` made.
+fn claimed_seats(row: &GameRow, claim: &Claim) -> Result<(Vec<SeatRecord>, Status, i64), ApiError> {
+    let Claim {
+        seat,
+        name,
+        token,
+        invitation,
+        reserved_for,
+    } = *claim;
     let Some(record) = row.seats.get(usize::from(seat)) else {
         return Err(ApiError::not_found(format!(
             "seat {seat} does not exist; seats are 0..{}",
@@ -258,7 +346,8 @@ fn claimed_seats(
             format!("seat {seat} is taken"),
         ));
     }
-    if invitation.is_none() && !record.open {
+    let kept_for_claimer = reserved_for.is_some() && record.reserved_for.as_deref() == reserved_for;
+    if invitation.is_none() && !record.open && !kept_for_claimer {
         return Err(ApiError::new(
             ErrorKind::Forbidden,
             format!(
@@ -271,6 +360,7 @@ fn claimed_seats(
     let record = &mut seats[usize::from(seat)];
     record.name = Some(name.to_string());
     record.token_hash = Some(tokens::hash(token));
+    record.reserved_for = None;
     let status = if seats.iter().any(SeatRecord::is_free) {
         Status::Open
     } else {

@@ -102,6 +102,23 @@ impl Hub {
         ])
     }
 
+    /// Whether a tab of seat `seat` of game `id` is open, in this process or another.
+    pub async fn seat_present(&self, id: &str, seat: u8) -> Result<bool, StoreError> {
+        let cached = self.cache().get(id).cloned();
+        if let Some(table) = cached {
+            return Ok(table.seat_present(seat));
+        }
+        // A table watched here is in memory: only other processes may have it open.
+        let Some(shared) = &self.presence else {
+            return Ok(false);
+        };
+        let elsewhere = self
+            .store
+            .presence_elsewhere(id, &shared.process, now_ms())
+            .await?;
+        Ok(elsewhere.iter().any(|&(s, _)| s == seat))
+    }
+
     /// Removes this process's presence (it shuts down): the others see its seats go at
     /// once instead of once its rows lapse.
     pub async fn release_presence(&self) {

@@ -424,9 +424,9 @@ impl Seeks {
                             seat: *seat,
                         };
                         let matched = NotificationKind::SeekMatched;
-                        self.hub
-                            .notifier()
-                            .notify(account_id, matched, about, false)
+                        let notifier = self.hub.notifier();
+                        notifier
+                            .notify(account_id, matched, Some(about), None, false)
                             .await;
                     }
                 }

@@ -14,6 +14,8 @@ pub struct NewNotification {
     pub game_id: Option<String>,
     pub game: Option<String>,
     pub seat: Option<u8>,
+    /// The name of the person it comes from.
+    pub from: Option<String>,
     /// Unix milliseconds.
     pub at: i64,
 }

@@ -3,6 +3,7 @@
 
 mod accounts;
 mod chat;
+mod friends;
 mod migrations;
 mod notifications;
 mod passkeys;

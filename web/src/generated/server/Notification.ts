@@ -18,6 +18,10 @@ at: number, read: boolean,
  */
 game_id: string | null, game: string | null, 
 /**
- * The person's seat at that table.
+ * The person's seat at that table (an invitation: the seat kept for them).
  */
-seat: number | null, };
+seat: number | null, 
+/**
+ * The name of the person it comes from (an invitation, a friend request).
+ */
+from: string | null, };

@@ -3,4 +3,4 @@
 /**
  * What a notification in the site tells (docs/server.md, "Notifications").
  */
-export type NotificationKind = "your_turn" | "seek_matched" | "clock_low";
+export type NotificationKind = "your_turn" | "seek_matched" | "clock_low" | "invitation" | "friend_request";

@@ -51,6 +51,15 @@ impl Slot {
 }
 
 impl Table {
+    /// Whether a tab of seat `seat` is open, here or in another process.
+    pub fn seat_present(&self, seat: u8) -> bool {
+        let st = self.lock();
+        st.slots
+            .get(usize::from(seat))
+            .filter(|_| usize::from(seat) < st.row.seats.len())
+            .is_some_and(|slot| slot.state() != PresenceState::Offline)
+    }
+
     /// Applies `change` to slot `slot`'s watchers and, when it changes the seat's presence,
     /// dates the change and tells every watcher (the spectator slot has no presence). Sent
     /// under the table's lock, so that watchers hear presence in the order it changed.

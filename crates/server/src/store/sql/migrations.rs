@@ -42,6 +42,7 @@ const SQLITE: &[File] = embedded!("sqlite":
     "0015_seeks.sql",
     "0016_lobby_filters.sql",
     "0017_notifications.sql",
+    "0018_friends.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -65,6 +66,7 @@ const POSTGRES: &[File] = embedded!("postgres":
     "0017_lobby_filters.sql",
     "0018_presence.sql",
     "0019_notifications.sql",
+    "0020_friends.sql",
 );
 
 /// The migrations of SQLite (`postgres: false`) or PostgreSQL.

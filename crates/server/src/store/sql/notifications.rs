@@ -9,7 +9,7 @@ use crate::model::{Notification, NotificationKind};
 use crate::store::notifications::{NewNotification, NotificationStore};
 use crate::store::StoreError;
 
-const COLUMNS: &str = "id, kind, game_id, game, seat, created, read";
+const COLUMNS: &str = "id, kind, game_id, game, seat, from_name, created, read";
 
 fn notification_of_row(row: &AnyRow) -> Result<Notification, StoreError> {
     let kind: String = row.try_get("kind")?;
@@ -27,6 +27,7 @@ fn notification_of_row(row: &AnyRow) -> Result<Notification, StoreError> {
             .map(u8::try_from)
             .transpose()
             .map_err(|_| StoreError::Corrupt(format!("notification seat {seat:?}")))?,
+        from: row.try_get("from_name")?,
     })
 }
 
@@ -52,8 +53,8 @@ impl NotificationStore for SqlStore {
             String::new()
         };
         let id: Option<i64> = sqlx::query_scalar(&format!(
-            "INSERT INTO notifications (recipient, kind, game_id, game, seat, created) \
-             SELECT $1, $2, $3, $4, $5, $6 {unless} RETURNING id"
+            "INSERT INTO notifications (recipient, kind, game_id, game, seat, created, from_name) \
+             SELECT $1, $2, $3, $4, $5, $6, $7 {unless} RETURNING id"
         ))
         .bind(&n.recipient)
         .bind(n.kind.as_str())
@@ -61,6 +62,7 @@ impl NotificationStore for SqlStore {
         .bind(n.game.as_deref())
         .bind(n.seat.map(i32::from))
         .bind(n.at)
+        .bind(n.from.as_deref())
         .fetch_optional(&self.writes)
         .await?;
         Ok(id)
