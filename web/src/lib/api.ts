@@ -3,6 +3,9 @@
 // can show it in the current language.
 import type { PostSeek } from '../generated/server/PostSeek'
 import type { NotificationList } from '../generated/server/NotificationList'
+import type { FriendAsked } from '../generated/server/FriendAsked'
+import type { FriendList } from '../generated/server/FriendList'
+import type { InviteByName } from '../generated/server/InviteByName'
 import type { ReadNotifications } from '../generated/server/ReadNotifications'
 import type { Unread } from '../generated/server/Unread'
 import type { SeekList } from '../generated/server/SeekList'
@@ -134,6 +137,39 @@ export const api = {
   /** Marks some of the signed-in person's notifications read (or all): the unread left. */
   readNotifications(which: ReadNotifications): Promise<Unread> {
     return json('/api/notifications/read', post(which))
+  },
+
+  /** The signed-in person's friends with where they are, and their requests. */
+  friends(): Promise<FriendList> {
+    return json('/api/friends')
+  },
+
+  /** Asks the person named `name` to be friends (`friends`: they had asked first). */
+  askFriend(name: string): Promise<FriendAsked> {
+    return json('/api/friends', post({ name }))
+  },
+
+  acceptFriend(id: string): Promise<FriendAsked> {
+    return json(`/api/friends/${encodeURIComponent(id)}/accept`, { method: 'POST' })
+  },
+
+  /** Declines their request, withdraws one's own, or ends the friendship. */
+  async endFriend(id: string): Promise<void> {
+    await send(`/api/friends/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  },
+
+  /** The open and running tables one's friends sit at, newest first. */
+  friendsTables(): Promise<GameSummary[]> {
+    return json('/api/friends/tables')
+  },
+
+  /** Keeps free seat `invite.seat` for the friend named `invite.name`; `token`: the seat's invitation. */
+  async inviteByName(id: string, token: string, invite: InviteByName): Promise<void> {
+    await send(`/api/games/${encodeURIComponent(id)}/invitations`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(invite),
+    })
   },
 
   seeks(): Promise<SeekList> {

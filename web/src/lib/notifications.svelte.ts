@@ -7,6 +7,7 @@ import type { NotificationsUpdate } from '../generated/server/NotificationsUpdat
 import { api } from './api'
 import { t } from './i18n.svelte'
 import { gameName } from './labels'
+import { rememberGame } from './myGames'
 import { href } from './routes'
 
 export const bell = $state<{ unread: number; items: Notification[] }>({ unread: 0, items: [] })
@@ -25,12 +26,23 @@ export function markedRead(items: Notification[], ids: number[] | 'all'): Notifi
 
 /** What happened, in the reader's language. */
 export function notificationText(n: Notification): string {
-  return t(`bell.${n.kind}`, { game: n.game ? gameName(n.game) : '' })
+  return t(`bell.${n.kind}`, { game: n.game ? gameName(n.game) : '', name: n.from ?? '' })
 }
 
-/** Where it sends the reader: the table (their seat there follows their account). */
+/**
+ * Where it sends the reader: the table (their seat there follows their account), their
+ * friends for a friend request. An invitation's seat is taken first ([`takeInvitation`]).
+ */
 export function notificationLink(n: Notification): string {
+  if (n.kind === 'friend_request') return href.friends()
   return n.game_id ? href.table(n.game_id) : href.lobby()
+}
+
+/** Takes the seat an invitation by name kept for the signed-in person `name`: this browser holds it then. */
+export async function takeInvitation(n: Notification, name: string): Promise<void> {
+  if (n.kind !== 'invitation' || n.game_id === null || n.game === null || n.seat === null) return
+  const joined = await api.join(n.game_id, { seat: n.seat, name })
+  rememberGame({ id: n.game_id, game: n.game, seat: joined.seat, token: joined.token, invites: [], added: Date.now() })
 }
 
 let source: EventSource | null = null

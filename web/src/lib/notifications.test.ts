@@ -27,6 +27,10 @@ describe('the bell', () => {
     expect(notificationText(notification(1))).toBe('Your turn in Valley of the Kings')
     expect(notificationText(notification(1, { kind: 'seek_matched', game: 'pandoria' }))).toBe('Quick play found your Pandoria table')
     expect(notificationText(notification(1, { kind: 'clock_low', game: 'valdora' }))).toContain('Valdora')
+    expect(notificationText(notification(1, { kind: 'invitation', from: 'Ada' }))).toBe(
+      'Ada invited you to a Valley of the Kings table: one click takes your seat',
+    )
+    expect(notificationText(notification(1, { kind: 'friend_request', from: 'Ada', game: null, game_id: null }))).toBe('Ada asks to be your friend')
     i18n.lang = 'es'
     expect(notificationText(notification(1))).toBe('Te toca en El Valle de los Reyes')
     i18n.lang = 'ja'
@@ -37,5 +41,6 @@ describe('the bell', () => {
   it('links to the table it is about', () => {
     expect(notificationLink(notification(7))).toBe('#/game/g7')
     expect(notificationLink(notification(7, { game_id: null }))).toBe('#/')
+    expect(notificationLink(notification(7, { kind: 'friend_request', game_id: null }))).toBe('#/friends')
   })
 })

@@ -17,6 +17,8 @@ describe('routes', () => {
     expect(parseRoute('#/ratings/valdora')).toEqual({ screen: 'ratings', game: 'valdora' })
     expect(parseRoute('#/ratings')).toEqual({ screen: 'ratings', game: null })
     expect(parseRoute('#/ratings/valdora/x')).toMatchObject({ screen: 'missing' })
+    expect(parseRoute('#/friends')).toEqual({ screen: 'friends' })
+    expect(parseRoute('#/friends/x')).toMatchObject({ screen: 'missing' })
     expect(parseRoute('#/nowhere')).toEqual({ screen: 'missing', hash: '#/nowhere' })
     expect(parseRoute('#/game/a/b')).toMatchObject({ screen: 'missing' })
     // A seat link is nothing without its token, nor with more after it.
@@ -25,7 +27,7 @@ describe('routes', () => {
   })
 
   it('writes what it reads', () => {
-    for (const hash of [href.lobby(), href.table('x y'), href.table('x', true), href.join('g', 't'), href.joinOpen('g'), href.seat('g', 't'), href.replay('g'), href.replay(), href.player('p q'), href.ratings('valley'), href.ratings()]) {
+    for (const hash of [href.lobby(), href.table('x y'), href.table('x', true), href.join('g', 't'), href.joinOpen('g'), href.seat('g', 't'), href.replay('g'), href.replay(), href.player('p q'), href.ratings('valley'), href.ratings(), href.friends()]) {
       const route = parseRoute(hash)
       expect(route.screen).not.toBe('missing')
     }

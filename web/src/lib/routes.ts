@@ -9,6 +9,7 @@
 //   #/replay/ID        a finished game step by step; #/replay alone uploads a record file
 //   #/player/ID        a person's profile (an account id)
 //   #/ratings/GAME     a game's leaderboard; #/ratings alone, the first game's
+//   #/friends          one's friends and friend requests
 export type Route =
   | { screen: 'lobby' }
   | { screen: 'table'; id: string; watch: boolean }
@@ -17,6 +18,7 @@ export type Route =
   | { screen: 'replay'; id: string | null }
   | { screen: 'player'; id: string }
   | { screen: 'ratings'; game: string | null }
+  | { screen: 'friends' }
   | { screen: 'missing'; hash: string }
 
 export function parseRoute(hash: string): Route {
@@ -34,6 +36,7 @@ export function parseRoute(hash: string): Route {
   if (head === 'replay' && parts.length <= 2) return { screen: 'replay', id: id ?? null }
   if (head === 'player' && id && parts.length === 2) return { screen: 'player', id }
   if (head === 'ratings' && parts.length <= 2) return { screen: 'ratings', game: id ?? null }
+  if (head === 'friends' && parts.length === 1) return { screen: 'friends' }
   return { screen: 'missing', hash }
 }
 
@@ -48,6 +51,7 @@ export const href = {
   replay: (id?: string) => (id ? `#/replay/${part(id)}` : '#/replay'),
   player: (id: string) => `#/player/${part(id)}`,
   ratings: (game?: string) => (game ? `#/ratings/${part(game)}` : '#/ratings'),
+  friends: () => '#/friends',
 }
 
 /** The full invitation address to send a friend. */
