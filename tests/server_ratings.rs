@@ -198,6 +198,47 @@ async fn a_rated_game_moves_both_ratings(db: &TestDb) {
         rows[0]["seats"][0]["rating"], 1000,
         "a newcomer in Pandoria: {rows}"
     );
+    // The lobby filters by a language a seated person speaks: Ada's Italian finds her two
+    // tables, nobody's Japanese none; a code that is not one is refused.
+    let ids = |rows: &Value| -> Vec<String> {
+        let rows = rows.as_array().expect("a list");
+        rows.iter()
+            .map(|g| g["id"].as_str().expect("id").to_string())
+            .collect()
+    };
+    let (_, italian) = server.get("/api/games?status=running&language=it").await;
+    assert_eq!(
+        ids(&italian),
+        [pandoria.clone(), listed.clone()],
+        "{italian}"
+    );
+    // A table of guests only speaks no language the lobby knows.
+    let (guests_only, _) = valley(&server, false).await;
+    let (_, spanish) = server
+        .get("/api/games?language=ES&game=valley&limit=200")
+        .await;
+    let found = ids(&spanish);
+    assert!(
+        found.contains(&listed) && !found.contains(&guests_only),
+        "{spanish}"
+    );
+    for table in spanish.as_array().expect("a list") {
+        assert_eq!(
+            table["seats"][0]["languages"],
+            json!(["it", "es"]),
+            "{table}"
+        );
+    }
+    let (_, japanese) = server.get("/api/games?language=ja").await;
+    assert_eq!(japanese, json!([]));
+    for bad in ["e", "english", "e%25", "es-ES"] {
+        let (status, body) = server.get(&format!("/api/games?language={bad}")).await;
+        assert_eq!(
+            (status, body["kind"].as_str()),
+            (400, Some("malformed")),
+            "{bad}"
+        );
+    }
     let (status, unknown) = server.get("/api/ratings/chess").await;
     assert_eq!((status, &unknown["kind"]), (404, &json!("not_found")));
 }

@@ -1,8 +1,8 @@
 // The lobby's filters (issue 54): two open Pandoria tables, one turn-based and one without
 // a clock. The open list shows each table's clock, and the clock filter keeps only the
 // tables of the chosen kind, asked of the server; a signed-in person's seat shows their
-// rating and languages. On a phone, a laptop and a wide screen, with every filter inside
-// the viewport.
+// rating and languages, and the language filter keeps the tables where a seated person
+// speaks it. On a phone, a laptop and a wide screen, with every filter inside the viewport.
 import { expect, test, type Page } from '@playwright/test'
 import { SCREENS, signUp } from './table'
 
@@ -22,7 +22,7 @@ async function filtersInView(page: Page): Promise<void> {
     .getByTestId('lobby-filters')
     .locator('select')
     .evaluateAll((nodes) => nodes.map((n) => n.getBoundingClientRect().toJSON() as DOMRect))
-  expect(boxes.length).toBe(5)
+  expect(boxes.length).toBe(6)
   for (const box of boxes) {
     expect(box.left).toBeGreaterThanOrEqual(0)
     expect(box.right).toBeLessThanOrEqual(width)
@@ -76,5 +76,13 @@ for (const [label, width, height] of [
     await expect(row(untimedHost).getByTestId('seat-rating')).toHaveCount(0)
     await row(rated).scrollIntoViewIfNeeded()
     await page.screenshot({ path: `${SCREENS}/lobby-rating-${width}.png` })
+
+    // The language filter keeps the tables where a seated person speaks it.
+    await page.getByTestId('filter-language').selectOption('it')
+    await expect(row(rated)).toBeVisible()
+    await expect(open.getByText(untimedHost)).toHaveCount(0)
+    await page.getByTestId('filter-language').selectOption('ja')
+    await expect(open.getByText(rated)).toHaveCount(0)
+    await filtersInView(page)
   })
 }

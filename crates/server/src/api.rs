@@ -269,11 +269,26 @@ pub struct ListQuery {
     pub rated: Option<bool>,
     /// Only tables of this many seats.
     pub players: Option<u8>,
+    /// Only tables where a seated person speaks this language (an ISO 639 code, "es";
+    /// "pt" finds "pt-BR").
+    pub language: Option<String>,
     /// At most this many (default and maximum 200).
     pub limit: Option<u32>,
     /// Only games after this cursor: the one the `Link` header (`rel="next"`) of the page
     /// before names.
     pub before: Option<String>,
+}
+
+/// A language the lobby filters by: two or three letters (checked: it is spliced into a
+/// `LIKE` pattern and the `Link` header), in lower case.
+fn checked_language(text: &str) -> Result<String, ApiError> {
+    if (2..=3).contains(&text.len()) && text.chars().all(|c| c.is_ascii_alphabetic()) {
+        Ok(text.to_ascii_lowercase())
+    } else {
+        Err(ApiError::malformed(format!(
+            "language is a language code such as \"es\", not {text:?}"
+        )))
+    }
 }
 
 /// A lobby cursor as text: the last listed game's `created`, a dot, its id.
@@ -324,6 +339,11 @@ pub async fn list(
         clock: query.clock,
         rated: query.rated,
         players: query.players,
+        language: query
+            .language
+            .as_deref()
+            .map(checked_language)
+            .transpose()?,
         before: query.before.as_deref().map(parse_cursor).transpose()?,
         limit: query.limit.unwrap_or(MAX_LIST).clamp(1, MAX_LIST),
     };
@@ -364,6 +384,9 @@ fn next_page_link(lobby: &LobbyQuery, cursor: &LobbyCursor) -> String {
     }
     if let Some(players) = lobby.players {
         query.push(format!("players={players}"));
+    }
+    if let Some(language) = &lobby.language {
+        query.push(format!("language={language}"));
     }
     query.push(format!("limit={}", lobby.limit));
     query.push(format!("before={}", cursor_text(cursor)));

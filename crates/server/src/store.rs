@@ -228,6 +228,9 @@ pub struct LobbyQuery {
     pub rated: Option<bool>,
     /// Only tables of this many seats.
     pub players: Option<u8>,
+    /// Only tables where a seated account speaks this language (its primary subtag, in
+    /// lower case: "pt" finds "pt-BR").
+    pub language: Option<String>,
     /// Only games listed after this one: the last game of the page before. A page read
     /// from a cursor stays the same when newer games are created meanwhile.
     pub before: Option<LobbyCursor>,

@@ -189,6 +189,7 @@ async fn contract(url: &str) {
         clock: None,
         rated: None,
         players: None,
+        language: None,
         before: None,
         limit,
     };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { GameSummary } from '../generated/server/GameSummary'
-import { isKeptForFriend, joinableSeat, lobbyPath, NO_FILTERS, nextPage, refreshedList, withNextPage } from './lobby'
+import { isKeptForFriend, joinableSeat, lobbyPath, NO_FILTERS, nextPage, refreshedList, seekSpeaks, withNextPage } from './lobby'
 
 const summary = (id: string, created: number): GameSummary => ({
   id,
@@ -28,10 +28,18 @@ describe('the lobby pages', () => {
   })
 
   it('asks for the clock kind, rated or casual and the players only when chosen', () => {
-    expect(lobbyPath('open', { game: 'pandoria', clock: 'turn_based', rated: false, players: 2 }, 30)).toBe(
-      '/api/games?game=pandoria&status=open&clock=turn_based&rated=false&players=2&limit=30',
+    expect(lobbyPath('open', { game: 'pandoria', clock: 'turn_based', rated: false, players: 2, language: 'es' }, 30)).toBe(
+      '/api/games?game=pandoria&status=open&clock=turn_based&rated=false&players=2&language=es&limit=30',
     )
     expect(lobbyPath('running', { ...NO_FILTERS, rated: true }, 30)).toBe('/api/games?status=running&rated=true&limit=30')
+  })
+
+  it('keeps the seeks of a language: those naming it (or a form of it), and those naming none', () => {
+    expect(seekSpeaks(['es', 'en'], 'es')).toBe(true)
+    expect(seekSpeaks(['pt-BR'], 'pt')).toBe(true)
+    expect(seekSpeaks([], 'ja')).toBe(true)
+    expect(seekSpeaks(['it'], 'ja')).toBe(false)
+    expect(seekSpeaks(['it'], null)).toBe(true)
   })
 
   it('follows the Link header to the next page, and only to this server', () => {

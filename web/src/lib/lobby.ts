@@ -32,9 +32,16 @@ export interface LobbyFilters {
   /** `true`: tables that may be rated; `false`: casual ones (hints, or a casual seek). */
   rated: boolean | null
   players: number | null
+  /** A language a seated person speaks (its primary code: "es"). */
+  language: string | null
 }
 
-export const NO_FILTERS: LobbyFilters = { game: null, clock: null, rated: null, players: null }
+export const NO_FILTERS: LobbyFilters = { game: null, clock: null, rated: null, players: null, language: null }
+
+/** Whether a seek is one for a person speaking `language`: it names it, or names no language. */
+export function seekSpeaks(languages: readonly string[], language: string | null): boolean {
+  return language === null || languages.length === 0 || languages.some((tag) => tag.split('-')[0] === language)
+}
 
 /** The address of a list's first page: games of `status` that pass `filters`. */
 export function lobbyPath(status: Status, filters: LobbyFilters, limit: number): string {
@@ -44,6 +51,7 @@ export function lobbyPath(status: Status, filters: LobbyFilters, limit: number):
   if (filters.clock !== null) query.set('clock', filters.clock)
   if (filters.rated !== null) query.set('rated', String(filters.rated))
   if (filters.players !== null) query.set('players', String(filters.players))
+  if (filters.language !== null) query.set('language', filters.language)
   query.set('limit', String(limit))
   return `/api/games?${query.toString()}`
 }

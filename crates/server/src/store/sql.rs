@@ -576,6 +576,18 @@ impl Store for SqlStore {
         if query.players.is_some() {
             conditions.push(format!("players = {}", param()));
         }
+        if query.language.is_some() {
+            // The languages are kept comma-separated (migration 0012 SQLite, 0013
+            // PostgreSQL): the tag alone, or with subtags.
+            let (alone, with_subtags) = (param(), param());
+            conditions.push(format!(
+                "EXISTS (SELECT 1 FROM account_seats JOIN account_settings \
+                 ON account_settings.account_id = account_seats.account_id \
+                 WHERE account_seats.game_id = games.id \
+                 AND (',' || account_settings.languages || ',' LIKE {alone} \
+                 OR ',' || account_settings.languages || ',' LIKE {with_subtags}))"
+            ));
+        }
         if query.before.is_some() {
             let (created, id) = (param(), param());
             conditions.push(format!(
@@ -606,6 +618,11 @@ impl Store for SqlStore {
         }
         if let Some(players) = query.players {
             statement = statement.bind(i64::from(players));
+        }
+        if let Some(language) = &query.language {
+            statement = statement
+                .bind(format!("%,{language},%"))
+                .bind(format!("%,{language}-%"));
         }
         if let Some(cursor) = &query.before {
             statement = statement.bind(cursor.created).bind(cursor.id.as_str());
