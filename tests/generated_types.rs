@@ -42,6 +42,7 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::NotificationsUpdate::export_all(config)?;
     server::ReadNotifications::export_all(config)?;
     server::Unread::export_all(config)?;
+    server::LiveMessage::export_all(config)?;
     server::FriendList::export_all(config)?;
     server::AskFriend::export_all(config)?;
     server::FriendAsked::export_all(config)?;

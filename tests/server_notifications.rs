@@ -75,11 +75,7 @@ async fn your_turn_is_told_once_until_read(db: &TestDb) {
     let (_, ada_cookie) = sign_up(&server, "Ada").await;
     let (_, bo_cookie) = sign_up(&server, "Bo").await;
     let (_, openapi) = server.get("/api/openapi.json").await;
-    for path in [
-        "/api/notifications",
-        "/api/notifications/read",
-        "/api/notifications/live",
-    ] {
+    for path in ["/api/notifications", "/api/notifications/read", "/api/live"] {
         assert!(openapi["paths"].get(path).is_some(), "{path}");
     }
     let fresh = notifications_of(&server, &bo_cookie).await;
@@ -235,9 +231,44 @@ async fn a_low_clock_is_told_to_a_person_away(db: &TestDb) {
     assert_eq!(notifications_of(&server, &ada_cookie).await["unread"], 0);
 }
 
+/// Waits until `people` are online besides the guest counting them.
+async fn counted(server: &Server, people: u64) {
+    for _ in 0..200 {
+        let mut counter = Live::open_guest(server, "browser-of-the-counter-89").await;
+        if counter.online().await == people + 1 {
+            return;
+        }
+        drop(counter);
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("never {people} people online (and the counter)");
+}
+
+/// Each page's live link counts its person online once, signed in or a guest (by their
+/// browser); a bad browser id is refused; a closed link stops counting.
+async fn the_live_link_counts_people_online(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (_, ada_cookie) = sign_up(&server, "Ada").await;
+    let ada = Live::open(&server, &ada_cookie, None).await;
+    let ada_again = Live::open(&server, &ada_cookie, None).await;
+    let guest = Live::open_guest(&server, "browser-of-a-guest-0123").await;
+    let guest_again = Live::open_guest(&server, "browser-of-a-guest-0123").await;
+    let other = Live::open_guest(&server, "browser-of-another-4567").await;
+    counted(&server, 3).await;
+    drop((guest, guest_again));
+    counted(&server, 2).await;
+    drop((ada, ada_again, other));
+    counted(&server, 0).await;
+    let refused = reqwest::get(format!("{}/api/live?browser=x%20y", server.base))
+        .await
+        .expect("GET");
+    assert_eq!(refused.status().as_u16(), 400);
+}
+
 on_both_databases!(
     your_turn_is_told_once_until_read,
     a_low_clock_is_told_to_a_person_away,
+    the_live_link_counts_people_online,
 );
 
 /// Two processes on one PostgreSQL database: Bo's live page on one hears the turn a move

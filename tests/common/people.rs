@@ -75,51 +75,76 @@ pub async fn notifications_of(server: &Server, cookie: &str) -> Value {
     list
 }
 
-/// A live page's stream of updates (`GET /api/notifications/live`).
+/// A page's live link to the site (`GET /api/live`, a WebSocket) as a signed-in person.
 pub struct Live {
-    response: reqwest::Response,
-    buffer: String,
+    ws: tokio_tungstenite::WebSocketStream<
+        tokio_tungstenite::MaybeTlsStream<tokio::net::TcpStream>,
+    >,
 }
 
 impl Live {
+    /// Opens the link with the session `cookie`, told the notifications after `after`.
     pub async fn open(server: &Server, cookie: &str, after: Option<i64>) -> Live {
         let query = after.map_or(String::new(), |after| format!("?after={after}"));
-        let response = reqwest::Client::new()
-            .get(format!("{}/api/notifications/live{query}", server.base))
-            .header(COOKIE, cookie)
-            .send()
-            .await
-            .expect("GET live");
-        assert_eq!(response.status().as_u16(), 200);
-        let kind = response.headers()["content-type"].to_str().expect("a type");
-        assert_eq!(kind, "text/event-stream");
-        Live {
-            response,
-            buffer: String::new(),
-        }
+        Live::connect(server, &query, Some(cookie)).await
     }
 
-    /// The next update's data.
+    /// Opens a guest's link from browser `browser`.
+    pub async fn open_guest(server: &Server, browser: &str) -> Live {
+        Live::connect(server, &format!("?browser={browser}"), None).await
+    }
+
+    async fn connect(server: &Server, query: &str, cookie: Option<&str>) -> Live {
+        use tokio_tungstenite::tungstenite::client::IntoClientRequest;
+        let url = format!("{}/api/live{query}", server.base.replacen("http", "ws", 1));
+        let mut request = url.into_client_request().expect("a WebSocket request");
+        if let Some(cookie) = cookie {
+            request
+                .headers_mut()
+                .insert("cookie", cookie.parse().expect("a cookie header"));
+        }
+        let (ws, _) = tokio::time::timeout(
+            Duration::from_secs(30),
+            tokio_tungstenite::connect_async(request),
+        )
+        .await
+        .expect("the link opens within 30 s")
+        .expect("open the link");
+        Live { ws }
+    }
+
+    /// The next notifications update (`{unread, new}`), the online counts between skipped.
     pub async fn next(&mut self) -> Value {
+        let mut update = self.next_of("notifications").await;
+        if let Some(fields) = update.as_object_mut() {
+            fields.remove("type");
+        }
+        update
+    }
+
+    /// The count of people online the link tells next.
+    pub async fn online(&mut self) -> u64 {
+        let told = self.next_of("online").await;
+        told["people"].as_u64().expect("a count")
+    }
+
+    async fn next_of(&mut self, kind: &str) -> Value {
+        use futures_util::StreamExt;
         loop {
-            if let Some(end) = self.buffer.find("\n\n") {
-                let event: String = self.buffer.drain(..end + 2).collect();
-                let data: String = event
-                    .lines()
-                    .filter_map(|line| line.strip_prefix("data:"))
-                    .map(str::trim_start)
-                    .collect();
-                if !data.is_empty() {
-                    return serde_json::from_str(&data).expect("JSON data");
-                }
-                continue;
-            }
-            let chunk = tokio::time::timeout(Duration::from_secs(30), self.response.chunk())
+            let message = tokio::time::timeout(Duration::from_secs(30), self.ws.next())
                 .await
                 .expect("an update within 30 s")
-                .expect("the stream")
-                .expect("the stream goes on");
-            self.buffer.push_str(&String::from_utf8_lossy(&chunk));
+                .expect("the link stays open")
+                .expect("a message");
+            let Ok(text) = message.into_text() else {
+                continue;
+            };
+            let Ok(told) = serde_json::from_str::<Value>(&text) else {
+                continue;
+            };
+            if told["type"] == kind {
+                return told;
+            }
         }
     }
 }

@@ -2,7 +2,7 @@
 // turn-based Valley of the Kings table; Bo waits in the lobby. When Ada's moves make it his
 // turn, the bell on Bo's page counts it at once (no reload); opened, it says so, inside the
 // viewport; one click opens his seat on his turn and the count is gone. On a phone and a
-// laptop.
+// laptop. The lobby counts the people online.
 import { expect, test, type Page } from '@playwright/test'
 import type { CreateGame } from '../src/generated/server/CreateGame'
 import type { Created } from '../src/generated/server/Created'
@@ -48,6 +48,12 @@ for (const [label, viewport] of [
     await expect(bo.getByTestId('bell')).toBeVisible()
     await expect(bo.getByTestId('bell-count')).toHaveCount(0)
     await insideViewport(bo, 'bell')
+    // The lobby counts the people with a page open (told as the link opens, then every
+    // 20 s): Ada and Bo at least.
+    await bo.reload()
+    await expect
+      .poll(async () => Number(/\d+/.exec((await bo.getByTestId('people-online').textContent()) ?? '')?.[0] ?? 0), { timeout: 30_000 })
+      .toBeGreaterThanOrEqual(2)
 
     const request: CreateGame = {
       game: 'valley',

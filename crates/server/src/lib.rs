@@ -24,6 +24,7 @@ mod friends;
 mod health;
 mod hub;
 mod limits;
+mod live;
 pub mod mail;
 mod matchmaking;
 pub mod model;
@@ -69,6 +70,7 @@ pub use friends::{
     AskFriend, Friend, FriendAsked, FriendList, FriendRequest, FriendState, InviteByName,
 };
 pub use hub::{BotConfig, Hub, HubConfig};
+pub use live::LiveMessage;
 pub use matchmaking::request::{OpenSeek, PostSeek, SeekList, SeekPosted, SeekState};
 pub use notifications::{NotificationList, NotificationsUpdate, ReadNotifications, Unread};
 pub use store::{Store, StoreError, SyncMode};
@@ -168,6 +170,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(seeks::router(body_timeout))
         .merge(notifications::router(body_timeout))
         .merge(friends::router(body_timeout))
+        .merge(live::router())
         .merge(api::service_router())
         .fallback(api::not_found)
         .method_not_allowed_fallback(api::method_not_allowed)

@@ -1,20 +1,15 @@
 //! `/api/notifications`: a signed-in person's notifications in the site
-//! ([`crate::notifier`] stores them), listed, marked read, and followed live by the bell
-//! of each of their pages (server-sent events).
+//! ([`crate::notifier`] stores them), listed and marked read; [`Follow`] is what the bell
+//! of each of their pages hears of them live ([`crate::live`]).
 
-use std::convert::Infallible;
 use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
-use axum::http::HeaderMap;
-use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::routing::{get, post};
 use axum::{Json, Router};
-use futures_util::stream::{self, Stream};
 use serde::{Deserialize, Serialize};
-use tokio::sync::watch;
 use utoipa::{IntoParams, ToSchema};
 
 use crate::accounts::session::{SameOrigin, SignedIn};
@@ -36,13 +31,10 @@ const MAX_READ_IDS: usize = 200;
 
 /// The notifications' routes; `body_timeout`: how long a request with a body may take.
 pub fn router(body_timeout: Duration) -> Router<Arc<App>> {
-    Router::new()
-        .route("/api/notifications", get(list))
-        .route(
-            "/api/notifications/read",
-            with_body(post(read), MAX_BODY_BYTES, body_timeout),
-        )
-        .route("/api/notifications/live", get(live))
+    Router::new().route("/api/notifications", get(list)).route(
+        "/api/notifications/read",
+        with_body(post(read), MAX_BODY_BYTES, body_timeout),
+    )
 }
 
 /// A page of a person's notifications, newest first, and how many are unread.
@@ -90,14 +82,6 @@ pub struct ListNotifications {
     pub before: Option<i64>,
     /// At most this many (default 30, at most 100).
     pub limit: Option<u32>,
-}
-
-#[derive(Debug, Deserialize, IntoParams)]
-#[serde(deny_unknown_fields)]
-pub struct FollowNotifications {
-    /// Tell the notifications after this id first (the newest the page has); none: only
-    /// those that come from now on. A reconnecting `EventSource`'s `Last-Event-ID` wins.
-    pub after: Option<i64>,
 }
 
 /// The person's notifications of the last 30 days, newest first.
@@ -189,84 +173,43 @@ pub async fn read(
     Ok(Json(Unread { unread }))
 }
 
-/// Follows the person's notifications: a `NotificationsUpdate` at once, then one each
-/// time they change (a new one, some read), each with the id of the newest told as its
-/// event id. Kept alive by comments; ends when the server shuts down (the browser's
-/// `EventSource` connects again with `Last-Event-ID`).
-#[utoipa::path(
-    get,
-    path = "/api/notifications/live",
-    params(FollowNotifications),
-    responses(
-        (status = 200, description = "text/event-stream of NotificationsUpdate"),
-        (status = 400, body = ErrorBody, description = "malformed"),
-        (status = 401, body = ErrorBody, description = "not_signed_in")
-    ),
-    tag = "notifications"
-)]
-pub async fn live(
-    State(app): State<Arc<App>>,
-    SignedIn { account }: SignedIn,
-    headers: HeaderMap,
-    query: Result<Query<FollowNotifications>, QueryRejection>,
-) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
-    let Query(query) = query.map_err(|e| ApiError::malformed(e.body_text()))?;
-    let recipient = account_recipient(&account.id);
-    let store = app.hub.store().clone();
-    let last_event = headers
-        .get("last-event-id")
-        .and_then(|v| v.to_str().ok())
-        .and_then(|v| v.parse::<i64>().ok());
-    let after = match last_event.or(query.after) {
-        Some(after) => after,
-        None => newest_id(store.as_ref(), &recipient).await?,
-    };
-    let follow = Follow {
-        live: app.hub.notifier().subscribe(&recipient),
-        store,
-        recipient,
-        after,
-        told: None,
-        shutdown: app.shutdown.clone(),
-    };
-    let updates = stream::unfold(follow, |mut follow| async move {
-        let event = follow.next().await?;
-        Some((Ok(event), follow))
-    });
-    Ok(Sse::new(updates).keep_alive(KeepAlive::default()))
-}
-
-async fn newest_id(store: &dyn Store, recipient: &str) -> Result<i64, ApiError> {
+/// The id of `recipient`'s newest notification (0: none).
+pub(crate) async fn newest_id(store: &dyn Store, recipient: &str) -> Result<i64, ApiError> {
     let newest = store
         .notifications(recipient, kept_since(now_ms()), None, 1)
         .await?;
     Ok(newest.first().map_or(0, |n| n.id))
 }
 
-/// One live page's following: what it was told last.
-struct Follow {
-    live: Live,
+/// One live page's following of a person's notifications: what it was told last.
+pub(crate) struct Follow {
     store: Arc<dyn Store>,
     recipient: String,
     /// The newest notification told.
     after: i64,
     /// The unread count told last (`None`: nothing told yet).
     told: Option<u64>,
-    shutdown: watch::Receiver<bool>,
 }
 
 impl Follow {
-    /// The next update, once there is one; `None` ends the stream (the server shuts down,
-    /// or the database failed: the browser connects again). A change that changes nothing
-    /// the page was told (heard twice: from this process and from the database) is not
-    /// sent.
-    async fn next(&mut self) -> Option<Event> {
+    /// Follows `recipient`'s notifications from after id `after`.
+    pub(crate) fn new(store: Arc<dyn Store>, recipient: String, after: i64) -> Self {
+        Follow {
+            store,
+            recipient,
+            after,
+            told: None,
+        }
+    }
+
+    /// The next update, once there is one (at once the first time, then when `live`
+    /// says the person's notifications changed); `None`: `live` ended, or the database
+    /// failed (the page connects again). A change that changes nothing the page was told
+    /// (heard twice: from this process and from the database) is not told.
+    pub(crate) async fn next(&mut self, live: &mut Live) -> Option<NotificationsUpdate> {
         loop {
             if self.told.is_some() {
-                tokio::select! {
-                    changed = self.live.changes.changed() => changed.ok()?,
-                    _ = self.shutdown.wait_for(|down| *down) => return None,
-                }
+                live.changes.changed().await.ok()?;
             }
             let since = kept_since(now_ms());
             let read = async {
@@ -292,8 +235,7 @@ impl Follow {
             }
             self.told = Some(update.unread);
             self.after = update.new.last().map_or(self.after, |n| n.id);
-            let event = Event::default().id(self.after.to_string());
-            return Some(event.json_data(&update).unwrap_or_default());
+            return Some(update);
         }
     }
 }

@@ -132,12 +132,12 @@ impl Notifier {
         }
     }
 
-    /// The first live page of `recipient` here opened (`open`), or the last closed.
+    /// The first live page of `recipient` here opened (`open`), or the last closed: kept
+    /// under the account's id, or a guest's `browser-DIGEST`.
     fn tell_site(&self, recipient: &str, open: bool) {
-        if let Some(account) = recipient.strip_prefix("account-") {
-            // Closed only when the process shuts down.
-            let _ = self.site.send((account.to_string(), open));
-        }
+        let key = recipient.strip_prefix("account-").unwrap_or(recipient);
+        // Closed only when the process shuts down.
+        let _ = self.site.send((key.to_string(), open));
     }
 
     /// Removes the notifications past their 30 days, every hour; stores who has a page

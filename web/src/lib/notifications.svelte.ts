@@ -1,7 +1,6 @@
 // The bell's notifications (docs/web.md, "Notifications"; docs/server.md, "Notifications"):
-// a signed-in person's list, read once per page load, then kept up to date by the server's
-// live stream (`/api/notifications/live`, an EventSource that connects again by itself and
-// is told only what it missed). One stream per page, whichever screens come and go.
+// a signed-in person's list, read once per page load, then kept up to date by the page's
+// live link (lib/live.svelte.ts), which is told only what the list has not.
 import type { Notification } from '../generated/server/Notification'
 import type { NotificationsUpdate } from '../generated/server/NotificationsUpdate'
 import { api } from './api'
@@ -45,45 +44,38 @@ export async function takeInvitation(n: Notification, name: string): Promise<voi
   rememberGame({ id: n.game_id, game: n.game, seat: joined.seat, token: joined.token, invites: [], added: Date.now() })
 }
 
-let source: EventSource | null = null
-/** The account followed, if any. */
-let following: string | null = null
+/** Whether the bell follows someone (the list was read). */
+let loaded = false
 
-/** Follows the notifications of account `accountId` (once per page while it stays signed in). */
-export async function followBell(accountId: string): Promise<void> {
-  if (following === accountId) return
-  stopBell()
-  following = accountId
+/** Reads the signed-in person's list (the live link brings what follows, [`applyUpdate`]). */
+export async function loadBell(): Promise<void> {
   try {
     const list = await api.notifications()
-    if (following !== accountId) return
     bell.items = list.items
     bell.unread = list.unread
-    const after = list.items[0]?.id ?? 0
-    source = new EventSource(`/api/notifications/live?after=${after}`)
-    source.onmessage = (event: MessageEvent<string>) => {
-      const update = JSON.parse(event.data) as NotificationsUpdate
-      bell.items = merged(bell.items, update)
-      bell.unread = update.unread
-    }
+    loaded = true
   } catch (error) {
-    // The bell stays empty; the next page load tries again.
+    // The bell stays empty; the live link still brings what comes.
     console.warn('notifications unavailable', error)
   }
 }
 
-/** Stops following (signed out): the bell is empty. */
+/** An update the live link brought: the new ones on top, and the unread count. */
+export function applyUpdate(update: NotificationsUpdate): void {
+  bell.items = merged(bell.items, update)
+  bell.unread = update.unread
+}
+
+/** Signed out: the bell is empty. */
 export function stopBell(): void {
-  source?.close()
-  source = null
-  following = null
+  loaded = false
   bell.items = []
   bell.unread = 0
 }
 
 /** Reads the list again (another page may have marked some read). */
 export async function refreshBell(): Promise<void> {
-  if (!following) return
+  if (!loaded) return
   const list = await api.notifications()
   bell.items = list.items
   bell.unread = list.unread

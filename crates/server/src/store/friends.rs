@@ -55,7 +55,8 @@ pub trait FriendStore: Send + Sync {
     async fn friendships(&self, me: &str) -> Result<Vec<FriendRow>, StoreError>;
     /// Whether `a` and `b` are friends (a request accepted).
     async fn are_friends(&self, a: &str, b: &str) -> Result<bool, StoreError>;
-    /// Process `process` has a page of account `account_id` open, until `until`.
+    /// Process `process` has a page of account `account_id` (or a guest's `browser-…`)
+    /// open, until `until`.
     async fn put_site_presence(
         &self,
         account_id: &str,
@@ -77,6 +78,8 @@ pub trait FriendStore: Send + Sync {
         until: i64,
         now: i64,
     ) -> Result<(), StoreError>;
+    /// How many people (accounts and guests' browsers) have a page open at `now`.
+    async fn people_online(&self, now: i64) -> Result<u64, StoreError>;
     /// The site presence of `accounts` at `now`, in their order.
     async fn site_presence(
         &self,

@@ -185,6 +185,16 @@ impl FriendStore for SqlStore {
         Ok(())
     }
 
+    async fn people_online(&self, now: i64) -> Result<u64, StoreError> {
+        let people: i64 = sqlx::query_scalar(
+            "SELECT COUNT(DISTINCT account_id) FROM site_presence WHERE until >= $1",
+        )
+        .bind(now)
+        .fetch_one(&self.pool)
+        .await?;
+        Ok(u64::try_from(people).unwrap_or(0))
+    }
+
     async fn site_presence(
         &self,
         accounts: &[String],
