@@ -189,6 +189,9 @@ pub(crate) struct Follow {
     after: i64,
     /// The unread count told last (`None`: nothing told yet).
     told: Option<u64>,
+    /// A change was heard and not told yet (its telling was cancelled midway: the link
+    /// had something else to do first).
+    pending: bool,
 }
 
 impl Follow {
@@ -199,17 +202,20 @@ impl Follow {
             recipient,
             after,
             told: None,
+            pending: false,
         }
     }
 
     /// The next update, once there is one (at once the first time, then when `live`
     /// says the person's notifications changed); `None`: `live` ended, or the database
-    /// failed (the page connects again). A change that changes nothing the page was told
+    /// failed (the page connects again). Cancel-safe: a change heard by a call dropped
+    /// midway is told by the next. A change that changes nothing the page was told
     /// (heard twice: from this process and from the database) is not told.
     pub(crate) async fn next(&mut self, live: &mut Live) -> Option<NotificationsUpdate> {
         loop {
-            if self.told.is_some() {
+            if self.told.is_some() && !self.pending {
                 live.changes.changed().await.ok()?;
+                self.pending = true;
             }
             let since = kept_since(now_ms());
             let read = async {
@@ -230,6 +236,7 @@ impl Follow {
                     return None;
                 }
             };
+            self.pending = false;
             if update.new.is_empty() && self.told == Some(update.unread) {
                 continue;
             }
