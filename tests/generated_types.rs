@@ -43,6 +43,8 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::ReadNotifications::export_all(config)?;
     server::Unread::export_all(config)?;
     server::LiveMessage::export_all(config)?;
+    server::BrowserSeats::export_all(config)?;
+    server::HeldSeats::export_all(config)?;
     server::FriendList::export_all(config)?;
     server::AskFriend::export_all(config)?;
     server::FriendAsked::export_all(config)?;
@@ -128,6 +130,9 @@ fn constants() -> String {
          /** The longest chat message, in characters (Unicode code points): `server::chat::MAX_CHAT_CHARS`. */\n\
          export const MAX_CHAT_CHARS = {}\n\
          \n\
+         /** The most seats one request hands to an account or names for a browser: `server::MAX_CLAIMED`. */\n\
+         export const MAX_CLAIMED = {}\n\
+         \n\
          /** Valdora: the order of every gem-count array in the view (V-C2, `Gem::ALL`). */\n\
          export const VALDORA_GEMS: readonly Gem[] = {}\n\
          \n\
@@ -137,6 +142,7 @@ fn constants() -> String {
          /** Valdora: the gem each pan and tool loads; null for horse and cart, which load any (V-C5). */\n\
          export const VALDORA_ITEM_GEMS: Readonly<Record<Item, Gem | null>> = {{\n{}\n}}\n",
         server::chat::MAX_CHAT_CHARS,
+        server::MAX_CLAIMED,
         ts(&Gem::ALL),
         ts(&Color::ALL),
         items.join("\n"),

@@ -265,7 +265,107 @@ async fn the_live_link_counts_people_online(db: &TestDb) {
     assert_eq!(refused.status().as_u16(), 400);
 }
 
+/// `method path` with `Authorization: Bearer browser` and JSON `body`: (status, body).
+async fn as_browser(
+    server: &Server,
+    method: reqwest::Method,
+    path: &str,
+    browser: &str,
+    body: Option<&Value>,
+) -> (u16, Value) {
+    let mut request = reqwest::Client::new()
+        .request(method, format!("{}{path}", server.base))
+        .bearer_auth(browser);
+    if let Some(body) = body {
+        request = request.json(body);
+    }
+    let response = request.send().await.expect("request");
+    let status = response.status().as_u16();
+    (status, response.json().await.unwrap_or(Value::Null))
+}
+
+/// A guest's browser names the seats it holds, and is told its turn at them, which only
+/// it reads and marks.
+async fn a_guests_browser_is_told_its_turn(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (id, tokens) = server
+        .create(
+            json!({"game": "valley", "config": {"players": 2}, "seed": SEED,
+            "clock": turn_based(),
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human", "name": "Bo"}]}),
+        )
+        .await;
+    let (open, open_tokens) = server
+        .create(json!({"game": "valley", "config": {"players": 2},
+            "seats": [{"kind": "human", "name": "Ada"}, {"kind": "human"}]}))
+        .await;
+    let bo = "browser-of-bo-0123456789";
+    let named = json!({"browser": bo, "seats": [
+        {"game": id, "token": tokens[1]},
+        // An invitation (its seat free), an unknown game and a wrong token hold nothing.
+        {"game": open, "token": open_tokens[1]},
+        {"game": "nosuchgame00", "token": "x"},
+        {"game": id, "token": "not-a-token"},
+    ]});
+    let (status, held) = post_as(&server, "/api/notifications/seats", None, &named).await;
+    assert_eq!((status, held), (200, json!({"held": 1})));
+    let bad = json!({"browser": "x y", "seats": []});
+    let (status, refused) = post_as(&server, "/api/notifications/seats", None, &bad).await;
+    assert_eq!((status, refused["kind"].as_str()), (400, Some("malformed")));
+
+    let mut ada = Client::connect(&server, &id, tokens[0].as_deref()).await;
+    ada_plays_until_bo(&mut ada).await;
+    let mut told = Value::Null;
+    for _ in 0..200 {
+        (_, told) = as_browser(
+            &server,
+            reqwest::Method::GET,
+            "/api/notifications",
+            bo,
+            None,
+        )
+        .await;
+        if told["unread"] == 1 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    let item = &told["items"][0];
+    assert_eq!(
+        (&item["kind"], &item["game_id"], &item["seat"]),
+        (&json!("your_turn"), &json!(id), &json!(1)),
+        "{told}"
+    );
+    // Another browser reads none of them, and marks none.
+    let other = "browser-of-someone-else-99";
+    let (_, theirs) = as_browser(
+        &server,
+        reqwest::Method::GET,
+        "/api/notifications",
+        other,
+        None,
+    )
+    .await;
+    assert_eq!(theirs, json!({"unread": 0, "items": []}));
+    let ids = json!({"ids": [item["id"]]});
+    let path = "/api/notifications/read";
+    let (status, _) = as_browser(&server, reqwest::Method::POST, path, other, Some(&ids)).await;
+    assert_eq!(status, 403);
+    let (status, _) = as_browser(
+        &server,
+        reqwest::Method::GET,
+        "/api/notifications",
+        "x y",
+        None,
+    )
+    .await;
+    assert_eq!(status, 400);
+    let (status, unread) = as_browser(&server, reqwest::Method::POST, path, bo, Some(&ids)).await;
+    assert_eq!((status, unread), (200, json!({"unread": 0})));
+}
+
 on_both_databases!(
+    a_guests_browser_is_told_its_turn,
     your_turn_is_told_once_until_read,
     a_low_clock_is_told_to_a_person_away,
     the_live_link_counts_people_online,

@@ -2,7 +2,8 @@
 // turn-based Valley of the Kings table; Bo waits in the lobby. When Ada's moves make it his
 // turn, the bell on Bo's page counts it at once (no reload); opened, it says so, inside the
 // viewport; one click opens his seat on his turn and the count is gone. On a phone and a
-// laptop. The lobby counts the people online.
+// laptop. The lobby counts the people online. A guest's bell is this browser's: told
+// their turn at a seat taken by its link.
 import { expect, test, type Page } from '@playwright/test'
 import type { CreateGame } from '../src/generated/server/CreateGame'
 import type { Created } from '../src/generated/server/Created'
@@ -99,3 +100,47 @@ for (const [label, viewport] of [
     await boContext.close()
   })
 }
+
+test('a guest who took a seat by its link is told by the bell of this browser when it is their turn', async ({ browser }) => {
+  const [adaContext, guestContext] = await Promise.all([browser.newContext({ viewport: PHONE }), browser.newContext({ viewport: PHONE })])
+  const ada = await adaContext.newPage()
+  const guest = await guestContext.newPage()
+  const request: CreateGame = {
+    game: 'valley',
+    config: { players: 2 },
+    seed: 1,
+    seats: [{ kind: 'human', name: 'Ada' }, { kind: 'human', name: null }],
+    stand_in: null,
+    clock: { kind: 'turn_based', per_move_secs: 86_400, bank_secs: 259_200 },
+  }
+  const response = await ada.request.post('/api/games', { data: request })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  const created = (await response.json()) as Created
+  const adaToken = created.seats.find((s) => s.seat === 0)?.token ?? ''
+  const invitation = created.seats.find((s) => s.seat === 1)?.token ?? ''
+
+  // The guest follows the invitation link, sits down, and goes back to the lobby.
+  await guest.goto(`/#/join/${created.id}/${invitation}`)
+  await guest.locator('input[name=name]').fill('Gus')
+  await guest.getByTestId('join').click()
+  await expect.poll(async () => (await probe(guest))?.seat).toBe(1)
+  await guest.goto('/')
+  await expect(guest.getByTestId('bell')).toBeVisible()
+  await expect(guest.getByTestId('bell-count')).toHaveCount(0)
+
+  await ada.goto('/')
+  await ada.evaluate(
+    ([id, token]) => localStorage.setItem('tabletop.games', JSON.stringify([{ id, game: 'valley', seat: 0, token, invites: [], added: Date.now() }])),
+    [created.id, adaToken],
+  )
+  await ada.goto(`/#/game/${created.id}`)
+  await expect.poll(async () => (await probe(ada))?.seat).toBe(0)
+  await moveUntilTurnOf(ada, 1, seeded(5))
+  await expect(guest.getByTestId('bell-count')).toHaveText('1', { timeout: 15_000 })
+  await guest.getByTestId('bell').locator('summary').click()
+  await guest.getByTestId('bell-item').click()
+  await expect.poll(async () => (await probe(guest))?.toMove).toBe(1)
+  await expect.poll(async () => (await probe(guest))?.seat).toBe(1)
+  await adaContext.close()
+  await guestContext.close()
+})

@@ -19,7 +19,7 @@ use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
 use crate::model::NotificationKind;
-use crate::notifier::About;
+use crate::notifier::{account_recipient, About};
 use crate::protocol::{ErrorBody, ErrorKind, GameSummary};
 use crate::store::{AccountRow, Asked, Status};
 use crate::time::now_ms;
@@ -216,7 +216,13 @@ pub async fn ask(
             let notifier = app.hub.notifier();
             let kind = NotificationKind::FriendRequest;
             notifier
-                .notify(&other.id, kind, None, Some(&account.name), true)
+                .notify(
+                    &account_recipient(&other.id),
+                    kind,
+                    None,
+                    Some(&account.name),
+                    true,
+                )
                 .await;
             Ok((StatusCode::CREATED, Json(FriendAsked { friends: false })))
         }
@@ -387,7 +393,13 @@ pub async fn invite(
     let kind = NotificationKind::Invitation;
     app.hub
         .notifier()
-        .notify(&friend.id, kind, Some(about), Some(&account.name), false)
+        .notify(
+            &account_recipient(&friend.id),
+            kind,
+            Some(about),
+            Some(&account.name),
+            false,
+        )
         .await;
     Ok(StatusCode::NO_CONTENT)
 }

@@ -56,7 +56,7 @@ pub use accounts::deletion::Deletion;
 pub use accounts::passkeys::{PasskeyChallenge, PasskeyFinish, PasskeyStart};
 pub use accounts::profile::{GamesPlayed, Profile};
 pub use accounts::ratings::{Leaderboard, LevelRating, RatedPerson, Rating};
-pub use accounts::seats::{AccountSeat, SeatToken, SeatTokens};
+pub use accounts::seats::{AccountSeat, SeatToken, SeatTokens, MAX_CLAIMED};
 pub use accounts::settings::{AccountSettings, AccountSettingsView};
 pub use accounts::{Account, Credentials};
 pub use api::{ApiDoc, Kinds};
@@ -72,7 +72,9 @@ pub use friends::{
 pub use hub::{BotConfig, Hub, HubConfig};
 pub use live::LiveMessage;
 pub use matchmaking::request::{OpenSeek, PostSeek, SeekList, SeekPosted, SeekState};
-pub use notifications::{NotificationList, NotificationsUpdate, ReadNotifications, Unread};
+pub use notifications::{
+    BrowserSeats, HeldSeats, NotificationList, NotificationsUpdate, ReadNotifications, Unread,
+};
 pub use store::{Store, StoreError, SyncMode};
 
 /// How `tabletop serve` runs.

@@ -25,9 +25,8 @@ use crate::app::App;
 use crate::error::ApiError;
 use crate::matchmaking::request::checked_browser;
 use crate::notifications::{newest_id, Follow, NotificationsUpdate};
-use crate::notifier::{account_recipient, Live};
+use crate::notifier::{account_recipient, browser_recipient, Live, Recipient};
 use crate::time::now_ms;
-use crate::tokens;
 
 /// How often the count of people online is told, and the link pinged.
 const TELL_EVERY: Duration = Duration::from_secs(20);
@@ -48,7 +47,7 @@ pub fn router() -> Router<Arc<App>> {
 #[ts(export_to = "server/")]
 #[serde(tag = "type", rename_all = "snake_case")]
 pub enum LiveMessage {
-    /// The signed-in person's notifications changed (at once on connecting too).
+    /// The person's notifications changed (at once on connecting too).
     Notifications(NotificationsUpdate),
     /// How many people have a page of the site open.
     Online {
@@ -60,10 +59,11 @@ pub enum LiveMessage {
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 pub struct LiveQuery {
-    /// Signed in: tell the notifications after this id first (the newest the page has);
-    /// none: only those that come from now on.
+    /// Tell the notifications after this id first (the newest the page has); none: only
+    /// those that come from now on.
     pub after: Option<i64>,
-    /// A guest: the browser's id (as its seeks name it), so that it counts once online.
+    /// A guest: the browser's id (as its seeks name it): it counts once online, and its
+    /// notifications are told.
     pub browser: Option<String>,
 }
 
@@ -109,10 +109,19 @@ pub async fn upgrade(
                 .as_deref()
                 .map(|b| checked_browser(Some(b)))
                 .transpose()?;
-            (
-                browser.map(|b| format!("browser-{}", tokens::hash(b))),
-                None,
-            )
+            let recipient = browser.map(browser_recipient);
+            let follow = match &recipient {
+                Some(recipient) => {
+                    let store = app.hub.store().clone();
+                    let after = match query.after {
+                        Some(after) => after,
+                        None => newest_id(store.as_ref(), recipient).await?,
+                    };
+                    Some(Follow::new(store, recipient.clone(), after))
+                }
+                None => None,
+            };
+            (recipient, follow)
         }
     };
     Ok(ws
@@ -125,7 +134,7 @@ pub async fn upgrade(
 async fn run(
     app: Arc<App>,
     mut socket: WebSocket,
-    key: Option<String>,
+    key: Option<Recipient>,
     mut follow: Option<Follow>,
 ) {
     // Counted online while the link is open (dropped with it).

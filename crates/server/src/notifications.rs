@@ -7,17 +7,21 @@ use std::time::Duration;
 
 use axum::extract::rejection::QueryRejection;
 use axum::extract::{Query, State};
+use axum::http::HeaderMap;
 use axum::routing::{get, post};
 use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::{IntoParams, ToSchema};
 
-use crate::accounts::session::{SameOrigin, SignedIn};
+use crate::accounts::seats::{SeatToken, MAX_CLAIMED};
+use crate::accounts::session::{account_of, bearer_token, SameOrigin};
 use crate::app::App;
 use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
+use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
+use crate::matchmaking::request::checked_browser;
 use crate::model::Notification;
-use crate::notifier::{account_recipient, kept_since, Live};
+use crate::notifier::{account_recipient, browser_recipient, kept_since, Live, Recipient};
 use crate::protocol::{ErrorBody, ErrorKind};
 use crate::store::Store;
 use crate::time::now_ms;
@@ -31,10 +35,11 @@ const MAX_READ_IDS: usize = 200;
 
 /// The notifications' routes; `body_timeout`: how long a request with a body may take.
 pub fn router(body_timeout: Duration) -> Router<Arc<App>> {
-    Router::new().route("/api/notifications", get(list)).route(
-        "/api/notifications/read",
-        with_body(post(read), MAX_BODY_BYTES, body_timeout),
-    )
+    let body = |route| with_body(route, MAX_BODY_BYTES, body_timeout);
+    Router::new()
+        .route("/api/notifications", get(list))
+        .route("/api/notifications/read", body(post(read)))
+        .route("/api/notifications/seats", body(post(hold_seats)))
 }
 
 /// A page of a person's notifications, newest first, and how many are unread.
@@ -75,6 +80,23 @@ pub struct Unread {
     pub unread: u64,
 }
 
+/// The seats a guest's browser holds (their tokens), for their notifications.
+#[derive(Debug, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(deny_unknown_fields)]
+pub struct BrowserSeats {
+    /// The browser's id (as its seeks name it).
+    pub browser: String,
+    pub seats: Vec<SeatToken>,
+}
+
+/// How many of the seats named are held by the browser now.
+#[derive(Debug, Serialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+pub struct HeldSeats {
+    pub held: u32,
+}
+
 #[derive(Debug, Deserialize, IntoParams)]
 #[serde(deny_unknown_fields)]
 pub struct ListNotifications {
@@ -98,18 +120,20 @@ pub struct ListNotifications {
 )]
 pub async fn list(
     State(app): State<Arc<App>>,
-    SignedIn { account }: SignedIn,
+    headers: HeaderMap,
     query: Result<Query<ListNotifications>, QueryRejection>,
 ) -> Result<Json<NotificationList>, ApiError> {
     let Query(query) = query.map_err(|e| ApiError::malformed(e.body_text()))?;
+    let recipient = recipient_of(&app, &headers).await?;
     let limit = query.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
-    let recipient = account_recipient(&account.id);
     let since = kept_since(now_ms());
     let store = app.hub.store();
     let items = store
-        .notifications(&recipient, since, query.before, limit)
+        .notifications(recipient.as_str(), since, query.before, limit)
         .await?;
-    let unread = store.unread_notifications(&recipient, since).await?;
+    let unread = store
+        .unread_notifications(recipient.as_str(), since)
+        .await?;
     Ok(Json(NotificationList { unread, items }))
 }
 
@@ -131,11 +155,12 @@ pub async fn list(
 pub async fn read(
     _: SameOrigin,
     State(app): State<Arc<App>>,
-    SignedIn { account }: SignedIn,
+    headers: HeaderMap,
     request: Result<JsonBody<ReadNotifications>, ApiError>,
 ) -> Result<Json<Unread>, ApiError> {
+    let recipient = recipient_of(&app, &headers).await?;
     let request = request?.0;
-    let recipient = account_recipient(&account.id);
+    let recipient = recipient.as_str();
     let store = app.hub.store();
     let ids = match (request.all.unwrap_or(false), request.ids.as_deref()) {
         (true, None) => None,
@@ -163,20 +188,81 @@ pub async fn read(
             return Err(ApiError::not_found(format!("no notification {missing}")));
         }
     }
-    if store.mark_notifications_read(&recipient, ids).await? > 0 {
+    if store.mark_notifications_read(recipient, ids).await? > 0 {
         // The person's other pages show the new count (other processes hear the store).
-        app.hub.notifier().wake(&recipient);
+        app.hub.notifier().wake(recipient);
     }
     let unread = store
-        .unread_notifications(&recipient, kept_since(now_ms()))
+        .unread_notifications(recipient, kept_since(now_ms()))
         .await?;
     Ok(Json(Unread { unread }))
 }
 
+/// A guest's browser names the seats it holds: their turn and their clock are told to
+/// it. A token that is no taken seat of its game (unknown, or an invitation not yet used)
+/// is left out; the latest browser to name a seat keeps it.
+#[utoipa::path(
+    post,
+    path = "/api/notifications/seats",
+    request_body = BrowserSeats,
+    responses(
+        (status = 200, body = HeldSeats),
+        (status = 400, body = ErrorBody, description = "malformed: a browser id that is not one, or more than 100 seats"),
+        (status = 429, body = ErrorBody, description = "rate_limited")
+    ),
+    tag = "notifications"
+)]
+pub async fn hold_seats(
+    _: SameOrigin,
+    State(app): State<Arc<App>>,
+    client: ClientAddr,
+    request: Result<JsonBody<BrowserSeats>, ApiError>,
+) -> Result<Json<HeldSeats>, ApiError> {
+    let BrowserSeats { browser, seats } = request?.0;
+    let browser = browser_recipient(checked_browser(Some(&browser))?);
+    if seats.len() > MAX_CLAIMED {
+        return Err(ApiError::malformed(format!(
+            "at most {MAX_CLAIMED} seats at once"
+        )));
+    }
+    app.requests.check(client.key())?;
+    let mut held = 0;
+    for SeatToken { game, token } in seats {
+        // An unknown game is left out like an unknown token.
+        let Ok(table) = app.hub.table(&game).await else {
+            continue;
+        };
+        let Some((seat, false)) = table.token_seat(&token) else {
+            continue;
+        };
+        app.hub
+            .store()
+            .hold_browser_seat(browser.as_str(), &game, seat, now_ms())
+            .await?;
+        held += 1;
+    }
+    Ok(Json(HeldSeats { held }))
+}
+
+/// Whose notifications a request is about: the signed-in person's, else the guest's
+/// whose browser id is the bearer token; neither: `not_signed_in`.
+async fn recipient_of(app: &App, headers: &HeaderMap) -> Result<Recipient, ApiError> {
+    if let Some(account) = account_of(app, headers).await? {
+        return Ok(account_recipient(&account.id));
+    }
+    match bearer_token(headers)? {
+        Some(browser) => Ok(browser_recipient(checked_browser(Some(browser))?)),
+        None => Err(ApiError::new(
+            ErrorKind::NotSignedIn,
+            "sign in, or name this browser (Authorization: Bearer BROWSER-ID)",
+        )),
+    }
+}
+
 /// The id of `recipient`'s newest notification (0: none).
-pub(crate) async fn newest_id(store: &dyn Store, recipient: &str) -> Result<i64, ApiError> {
+pub(crate) async fn newest_id(store: &dyn Store, recipient: &Recipient) -> Result<i64, ApiError> {
     let newest = store
-        .notifications(recipient, kept_since(now_ms()), None, 1)
+        .notifications(recipient.as_str(), kept_since(now_ms()), None, 1)
         .await?;
     Ok(newest.first().map_or(0, |n| n.id))
 }
@@ -184,7 +270,7 @@ pub(crate) async fn newest_id(store: &dyn Store, recipient: &str) -> Result<i64,
 /// One live page's following of a person's notifications: what it was told last.
 pub(crate) struct Follow {
     store: Arc<dyn Store>,
-    recipient: String,
+    recipient: Recipient,
     /// The newest notification told.
     after: i64,
     /// The unread count told last (`None`: nothing told yet).
@@ -196,7 +282,7 @@ pub(crate) struct Follow {
 
 impl Follow {
     /// Follows `recipient`'s notifications from after id `after`.
-    pub(crate) fn new(store: Arc<dyn Store>, recipient: String, after: i64) -> Self {
+    pub(crate) fn new(store: Arc<dyn Store>, recipient: Recipient, after: i64) -> Self {
         Follow {
             store,
             recipient,
@@ -221,11 +307,11 @@ impl Follow {
             let read = async {
                 let new = self
                     .store
-                    .notifications_after(&self.recipient, since, self.after, MAX_PAGE)
+                    .notifications_after(self.recipient.as_str(), since, self.after, MAX_PAGE)
                     .await?;
                 let unread = self
                     .store
-                    .unread_notifications(&self.recipient, since)
+                    .unread_notifications(self.recipient.as_str(), since)
                     .await?;
                 Ok::<_, crate::store::StoreError>(NotificationsUpdate { unread, new })
             };

@@ -24,9 +24,32 @@ const FORGET_EVERY: Duration = Duration::from_secs(60 * 60);
 /// renewed three times as often.
 const SITE_PRESENCE_TTL_MS: i64 = 90_000;
 
-/// Whom an account's notifications are for, as stored.
-pub fn account_recipient(account_id: &str) -> String {
-    format!("account-{account_id}")
+/// Whose notifications: an account's, or a guest browser's, as stored (`account-ID`,
+/// `browser-DIGEST`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct Recipient(String);
+
+impl Recipient {
+    /// As stored.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+
+    /// A recipient as the store gave it.
+    pub fn stored(text: String) -> Recipient {
+        Recipient(text)
+    }
+}
+
+/// Whom an account's notifications are for.
+pub fn account_recipient(account_id: &str) -> Recipient {
+    Recipient(format!("account-{account_id}"))
+}
+
+/// Whom a guest's notifications are for: their browser, by the digest of its id (the id
+/// their page keeps and names).
+pub fn browser_recipient(browser_id: &str) -> Recipient {
+    Recipient(format!("browser-{}", tokens::hash(browser_id)))
 }
 
 /// The oldest a notification shown at `now` may be.
@@ -72,19 +95,20 @@ impl Notifier {
         self.live.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
-    /// Tells account `account_id` `kind` about `about`, from the person named `from`.
+    /// Tells `recipient` (an account's or a guest browser's) `kind` about `about`, from the
+    /// person named `from`.
     /// `once`: not if an unread one of the same kind about the same seat is there already
     /// (a turn told once until read). A failure is logged: what caused it stands.
     pub async fn notify(
         &self,
-        account_id: &str,
+        recipient: &Recipient,
         kind: NotificationKind,
         about: Option<About<'_>>,
         from: Option<&str>,
         once: bool,
     ) {
         let notification = NewNotification {
-            recipient: account_recipient(account_id),
+            recipient: recipient.as_str().to_string(),
             kind,
             game_id: about.map(|a| a.game_id.to_string()),
             game: about.map(|a| a.game.to_string()),
@@ -113,7 +137,8 @@ impl Notifier {
     }
 
     /// Follows `recipient`'s notifications for one live page.
-    pub fn subscribe(self: &Arc<Self>, recipient: &str) -> Live {
+    pub fn subscribe(self: &Arc<Self>, recipient: &Recipient) -> Live {
+        let recipient = recipient.as_str();
         let changes = {
             let mut live = self.live();
             let first = !live.contains_key(recipient);

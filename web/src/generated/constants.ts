@@ -6,6 +6,9 @@ import type { Item } from './valdora/Item'
 /** The longest chat message, in characters (Unicode code points): `server::chat::MAX_CHAT_CHARS`. */
 export const MAX_CHAT_CHARS = 500
 
+/** The most seats one request hands to an account or names for a browser: `server::MAX_CLAIMED`. */
+export const MAX_CLAIMED = 100
+
 /** Valdora: the order of every gem-count array in the view (V-C2, `Gem::ALL`). */
 export const VALDORA_GEMS: readonly Gem[] = ['gold', 'ruby', 'sapphire', 'amethyst', 'emerald']
 

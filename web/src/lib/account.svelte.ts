@@ -3,6 +3,7 @@
 // and moves seats between this browser and the account: the seats held here (their tokens)
 // are handed to the account, and the account's seats taken elsewhere are listed here
 // without a token (a signed-in hello without one takes them).
+import { MAX_CLAIMED } from '../generated/constants'
 import type { Account } from '../generated/server/Account'
 import type { AccountSeat } from '../generated/server/AccountSeat'
 import type { Credentials } from '../generated/server/Credentials'
@@ -10,8 +11,6 @@ import type { Deletion } from '../generated/server/Deletion'
 import { api, asProblem } from './api'
 import { forgetGame, myGames, rememberGame, type MyGame } from './myGames'
 
-/** The server takes at most this many seats a request (crates/server: MAX_CLAIMED). */
-const CLAIM_AT_ONCE = 100
 
 export const session = $state<{
   account: Account | null
@@ -88,7 +87,7 @@ export function handSeat(game: string, token: string | null): void {
 export async function syncSeats(now = Date.now()): Promise<void> {
   const held = myGames().flatMap((g) => (g.token ? [{ game: g.id, token: g.token }] : []))
   try {
-    if (held.length > 0) await api.claimSeats(held.slice(0, CLAIM_AT_ONCE))
+    if (held.length > 0) await api.claimSeats(held.slice(0, MAX_CLAIMED))
     const known = new Set(myGames().map((g) => g.id))
     // Oldest first, so that the newest ends at the front of "my games".
     for (const seat of (await api.accountSeats()).reverse()) {

@@ -3,6 +3,8 @@
 // can show it in the current language.
 import type { PostSeek } from '../generated/server/PostSeek'
 import type { NotificationList } from '../generated/server/NotificationList'
+import type { BrowserSeats } from '../generated/server/BrowserSeats'
+import type { HeldSeats } from '../generated/server/HeldSeats'
 import type { FriendAsked } from '../generated/server/FriendAsked'
 import type { FriendList } from '../generated/server/FriendList'
 import type { InviteByName } from '../generated/server/InviteByName'
@@ -129,14 +131,23 @@ export const api = {
     return json('/api/seeks', post(request))
   },
   /** The open seeks, oldest first, and how many each game has. */
-  /** The signed-in person's notifications of the last 30 days, newest first. */
-  notifications(): Promise<NotificationList> {
-    return json('/api/notifications')
+  /**
+   * The person's notifications of the last 30 days, newest first: the signed-in person's,
+   * else those of the guest's browser `browser`.
+   */
+  notifications(browser: string): Promise<NotificationList> {
+    return json('/api/notifications', { headers: { authorization: `Bearer ${browser}` } })
   },
 
-  /** Marks some of the signed-in person's notifications read (or all): the unread left. */
-  readNotifications(which: ReadNotifications): Promise<Unread> {
-    return json('/api/notifications/read', post(which))
+  /** Marks some of the person's notifications read (or all): the unread left. */
+  readNotifications(which: ReadNotifications, browser: string): Promise<Unread> {
+    const init = post(which)
+    return json('/api/notifications/read', { ...init, headers: { 'content-type': 'application/json', authorization: `Bearer ${browser}` } })
+  },
+
+  /** A guest's browser names the seats it holds (their tokens), to be told its turn at them. */
+  holdBrowserSeats(seats: BrowserSeats): Promise<HeldSeats> {
+    return json('/api/notifications/seats', post(seats))
   },
 
   /** The signed-in person's friends with where they are, and their requests. */

@@ -8,6 +8,7 @@ import { t } from './i18n.svelte'
 import { gameName } from './labels'
 import { rememberGame } from './myGames'
 import { href } from './routes'
+import { browserId } from './seeks'
 
 export const bell = $state<{ unread: number; items: Notification[] }>({ unread: 0, items: [] })
 
@@ -47,10 +48,10 @@ export async function takeInvitation(n: Notification, name: string): Promise<voi
 /** Whether the bell follows someone (the list was read). */
 let loaded = false
 
-/** Reads the signed-in person's list (the live link brings what follows, [`applyUpdate`]). */
+/** Reads the person's list, signed in or this browser's (the live link brings what follows, [`applyUpdate`]). */
 export async function loadBell(): Promise<void> {
   try {
-    const list = await api.notifications()
+    const list = await api.notifications(browserId())
     bell.items = list.items
     bell.unread = list.unread
     loaded = true
@@ -66,7 +67,7 @@ export function applyUpdate(update: NotificationsUpdate): void {
   bell.unread = update.unread
 }
 
-/** Signed out: the bell is empty. */
+/** Someone else follows the bell now: it is empty until their list is read. */
 export function stopBell(): void {
   loaded = false
   bell.items = []
@@ -76,7 +77,7 @@ export function stopBell(): void {
 /** Reads the list again (another page may have marked some read). */
 export async function refreshBell(): Promise<void> {
   if (!loaded) return
-  const list = await api.notifications()
+  const list = await api.notifications(browserId())
   bell.items = list.items
   bell.unread = list.unread
 }
@@ -84,6 +85,6 @@ export async function refreshBell(): Promise<void> {
 /** Marks notifications `ids` (or all) read, here and for the person's other pages. */
 export async function markRead(ids: number[] | 'all'): Promise<void> {
   bell.items = markedRead(bell.items, ids)
-  const { unread } = await api.readNotifications(ids === 'all' ? { all: true } : { ids })
+  const { unread } = await api.readNotifications(ids === 'all' ? { all: true } : { ids }, browserId())
   bell.unread = unread
 }

@@ -49,6 +49,6 @@ describe('the live link', () => {
   it('is a WebSocket of the same host: signed in, told what came after the newest; a guest, by its browser', async () => {
     const { liveUrl } = await import('./live.svelte')
     expect(liveUrl({ protocol: 'https:', host: 'games.example' }, 'a1', 42, 'b'.repeat(16))).toBe('wss://games.example/api/live?after=42')
-    expect(liveUrl({ protocol: 'http:', host: '127.0.0.1:8080' }, null, 0, 'browser-0123456789')).toBe('ws://127.0.0.1:8080/api/live?browser=browser-0123456789')
+    expect(liveUrl({ protocol: 'http:', host: '127.0.0.1:8080' }, null, 0, 'browser-0123456789')).toBe('ws://127.0.0.1:8080/api/live?browser=browser-0123456789&after=0')
   })
 })

@@ -2,7 +2,7 @@
 -- the bell on every page, kept 30 days.
 CREATE TABLE notifications (
     id BIGSERIAL PRIMARY KEY,
-    -- Whose: 'account-ID'.
+    -- Whose: 'account-ID', or a guest's 'browser-DIGEST'.
     recipient TEXT NOT NULL,
     -- 'your_turn', 'seek_matched', 'clock_low', 'invitation' or 'friend_request'.
     kind TEXT NOT NULL,

@@ -9,9 +9,9 @@ use super::clock::running_seat;
 use super::table::Table;
 use super::Hub;
 use crate::model::NotificationKind;
-use crate::notifier::About;
+use crate::notifier::{account_recipient, About, Recipient};
 use crate::protocol::{Clock, PresenceState};
-use crate::store::Status;
+use crate::store::{Status, StoreError};
 
 impl Hub {
     /// After a move of this process (or the start of a game): tells the seat to move at
@@ -41,8 +41,9 @@ impl Hub {
         self.mail_turn(table, seat);
     }
 
-    /// Tells the account seated at seat `seat` of `table`, if any, `kind` about it, in a
-    /// task of its own; once until read.
+    /// Tells the person at seat `seat` of `table` `kind` about it, in a task of its own,
+    /// once until read: the account the seat is, or else the guest's browser that named it
+    /// (`POST /api/notifications/seats`), if any.
     pub(super) fn notify_seat(
         self: &Arc<Self>,
         table: &Arc<Table>,
@@ -52,15 +53,13 @@ impl Hub {
         let hub = self.clone();
         let table = table.clone();
         tokio::spawn(async move {
-            let owners = match hub.store.seat_owners(&table.id).await {
-                Ok(owners) => owners,
+            let recipient = match hub.seat_recipient(&table.id, seat).await {
+                Ok(Some(recipient)) => recipient,
+                Ok(None) => return,
                 Err(error) => {
-                    tracing::warn!(game = table.id, seat, %error, "the seat's account was not read");
+                    tracing::warn!(game = table.id, seat, %error, "the seat's person was not read");
                     return;
                 }
-            };
-            let Some((_, account_id)) = owners.into_iter().find(|(owner, _)| *owner == seat) else {
-                return;
             };
             let about = About {
                 game_id: &table.id,
@@ -68,8 +67,21 @@ impl Hub {
                 seat,
             };
             hub.notifier
-                .notify(&account_id, kind, Some(about), None, true)
+                .notify(&recipient, kind, Some(about), None, true)
                 .await;
         });
+    }
+
+    /// Whom seat `seat` of game `id` notifies: its account, or the guest's browser holding it.
+    async fn seat_recipient(&self, id: &str, seat: Seat) -> Result<Option<Recipient>, StoreError> {
+        let owners = self.store.seat_owners(id).await?;
+        if let Some((_, account_id)) = owners.into_iter().find(|(owner, _)| *owner == seat) {
+            return Ok(Some(account_recipient(&account_id)));
+        }
+        Ok(self
+            .store
+            .seat_browser(id, seat)
+            .await?
+            .map(Recipient::stored))
     }
 }

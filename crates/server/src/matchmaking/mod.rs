@@ -25,7 +25,7 @@ use crate::error::ApiError;
 use crate::hub::{now_ms, Hub, MatchedTable};
 use crate::model::NotificationKind;
 use crate::names::clean_name;
-use crate::notifier::About;
+use crate::notifier::{account_recipient, About};
 use crate::protocol::ErrorKind;
 use crate::rating::shown_rating;
 use crate::store::{AccountRow, Change, SeekClaim, SeekRow};
@@ -425,8 +425,9 @@ impl Seeks {
                         };
                         let matched = NotificationKind::SeekMatched;
                         let notifier = self.hub.notifier();
+                        let recipient = account_recipient(account_id);
                         notifier
-                            .notify(account_id, matched, Some(about), None, false)
+                            .notify(&recipient, matched, Some(about), None, false)
                             .await;
                     }
                 }

@@ -8,7 +8,7 @@ use crate::model::{Notification, NotificationKind};
 /// A notification to store.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct NewNotification {
-    /// Whose: `account-ID`.
+    /// Whose: `account-ID`, or a guest's `browser-DIGEST`.
     pub recipient: String,
     pub kind: NotificationKind,
     pub game_id: Option<String>,
@@ -23,6 +23,17 @@ pub struct NewNotification {
 /// The storage of notifications.
 #[async_trait]
 pub trait NotificationStore: Send + Sync {
+    /// Seat `seat` of game `game` is held by the guest's browser `browser`
+    /// (`browser-DIGEST`) from `now` on (the latest to name it).
+    async fn hold_browser_seat(
+        &self,
+        browser: &str,
+        game: &str,
+        seat: u8,
+        now: i64,
+    ) -> Result<(), StoreError>;
+    /// The guest's browser holding seat `seat` of game `game`, if one named it.
+    async fn seat_browser(&self, game: &str, seat: u8) -> Result<Option<String>, StoreError>;
     /// Stores `notification`, unless `once` and its recipient has an unread one of the same
     /// kind about the same table and seat: its id, or `None` when it was not stored.
     async fn add_notification(

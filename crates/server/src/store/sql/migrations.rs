@@ -43,6 +43,7 @@ const SQLITE: &[File] = embedded!("sqlite":
     "0016_lobby_filters.sql",
     "0017_notifications.sql",
     "0018_friends.sql",
+    "0019_browser_seats.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -67,6 +68,7 @@ const POSTGRES: &[File] = embedded!("postgres":
     "0018_presence.sql",
     "0019_notifications.sql",
     "0020_friends.sql",
+    "0021_browser_seats.sql",
 );
 
 /// The migrations of SQLite (`postgres: false`) or PostgreSQL.

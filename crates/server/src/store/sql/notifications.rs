@@ -33,6 +33,39 @@ fn notification_of_row(row: &AnyRow) -> Result<Notification, StoreError> {
 
 #[async_trait]
 impl NotificationStore for SqlStore {
+    async fn hold_browser_seat(
+        &self,
+        browser: &str,
+        game: &str,
+        seat: u8,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO browser_seats (game_id, seat, browser, named) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (game_id, seat) DO UPDATE SET browser = excluded.browser, \
+             named = excluded.named",
+        )
+        .bind(game)
+        .bind(i32::from(seat))
+        .bind(browser)
+        .bind(now)
+        .execute(&self.writes)
+        .await?;
+        Ok(())
+    }
+
+    async fn seat_browser(&self, game: &str, seat: u8) -> Result<Option<String>, StoreError> {
+        Ok(
+            sqlx::query_scalar(
+                "SELECT browser FROM browser_seats WHERE game_id = $1 AND seat = $2",
+            )
+            .bind(game)
+            .bind(i32::from(seat))
+            .fetch_optional(&self.pool)
+            .await?,
+        )
+    }
+
     async fn add_notification(
         &self,
         n: &NewNotification,
