@@ -155,6 +155,18 @@ async fn eight_seekers_make_two_tables(db: &TestDb) {
     assert_eq!(seated.len(), 8);
     let list = open_seeks(&server).await;
     assert_eq!(list["seeks"], json!([]), "{list}");
+    // A guest's browser is told its table too (its bell, on another page).
+    let told = http()
+        .get(format!("{}/api/notifications", server.base))
+        .bearer_auth("browser-of-Seeker-0-0123456789")
+        .send()
+        .await
+        .expect("GET notifications");
+    let told: Value = told.json().await.expect("JSON");
+    let item = &told["items"][0];
+    assert_eq!(item["kind"], "seek_matched", "{told}");
+    let game = item["game_id"].as_str().expect("a table");
+    assert!(tables.contains_key(game), "{told}");
 }
 
 /// What the lobby lists of a seek: its settings and its poster's name, nothing secret.

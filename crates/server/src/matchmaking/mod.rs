@@ -25,7 +25,7 @@ use crate::error::ApiError;
 use crate::hub::{now_ms, Hub, MatchedTable};
 use crate::model::NotificationKind;
 use crate::names::clean_name;
-use crate::notifier::{account_recipient, About};
+use crate::notifier::{account_recipient, browser_recipient, About, Recipient};
 use crate::protocol::ErrorKind;
 use crate::rating::shown_rating;
 use crate::store::{AccountRow, Change, SeekClaim, SeekRow};
@@ -190,7 +190,7 @@ impl Seeks {
                     .await?
                     .first()
                     .map(|row| (row.mu, row.sigma));
-                let owner = format!("account-{}", account.id);
+                let owner = account_recipient(&account.id).as_str().to_string();
                 (owner, account.name.clone(), Some(shown_rating(stored)))
             }
             None => {
@@ -199,7 +199,7 @@ impl Seeks {
                     .name
                     .as_deref()
                     .ok_or_else(|| ApiError::malformed("a guest's seek needs a name"))?;
-                let owner = format!("browser-{}", tokens::hash(browser));
+                let owner = browser_recipient(browser).as_str().to_string();
                 (owner, clean_name(name)?, None)
             }
         };
@@ -392,12 +392,13 @@ impl Seeks {
                     claim.seat = u8::try_from(seat).unwrap_or(u8::MAX);
                 }
             }
-            // The signed-in seekers, told by their bells too (on another page, or another
-            // tab than the one waiting).
-            let accounts: Vec<(String, u8)> = seats
+            // The seekers, told by their bells too (on another page, or another tab than
+            // the one waiting): a seek's owner is whom its notifications are for, an
+            // account's or a guest browser's.
+            let seekers: Vec<(Recipient, u8)> = seats
                 .iter()
                 .flatten()
-                .filter_map(|(claim, _, _)| Some((claim.account_id.clone()?, claim.seat)))
+                .map(|(claim, _, _)| (Recipient::stored(claim.owner.clone()), claim.seat))
                 .collect();
             let table = MatchedTable {
                 game: first.game.clone(),
@@ -417,7 +418,7 @@ impl Seeks {
                     for &i in &plan.seeks {
                         self.tell(&open[i].id);
                     }
-                    for (account_id, seat) in &accounts {
+                    for (recipient, seat) in &seekers {
                         let about = About {
                             game_id: &game,
                             game: &first.game,
@@ -425,9 +426,8 @@ impl Seeks {
                         };
                         let matched = NotificationKind::SeekMatched;
                         let notifier = self.hub.notifier();
-                        let recipient = account_recipient(account_id);
                         notifier
-                            .notify(&recipient, matched, Some(about), None, false)
+                            .notify(recipient, matched, Some(about), None, false)
                             .await;
                     }
                 }

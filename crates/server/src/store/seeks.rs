@@ -33,7 +33,8 @@ pub struct SeekRow {
     pub secret_hash: String,
     /// The SHA-256 of the seat token its holder plays with once matched.
     pub seat_hash: String,
-    /// `account-ID`, or `address-DIGEST` for a guest: whose open seeks are counted.
+    /// `account-ID`, or `browser-DIGEST` for a guest: whose open seeks are counted, and
+    /// whom its notifications are for ([`crate::notifier::Recipient`]).
     pub owner: String,
     pub account_id: Option<String>,
     /// The name the seeker sits down with.
