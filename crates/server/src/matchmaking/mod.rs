@@ -415,9 +415,6 @@ impl Seeks {
                         bots = plan.bots,
                         "seeks matched"
                     );
-                    for &i in &plan.seeks {
-                        self.tell(&open[i].id);
-                    }
                     for (recipient, seat) in &seekers {
                         let about = About {
                             game_id: &game,
@@ -429,6 +426,11 @@ impl Seeks {
                         notifier
                             .notify(recipient, matched, Some(about), None, false)
                             .await;
+                    }
+                    // Once their bells have it: a waiting page that opens the table
+                    // finds the bell of the person's other pages told too.
+                    for &i in &plan.seeks {
+                        self.tell(&open[i].id);
                     }
                 }
                 // Another process matched one of them first: the next round reads again.
