@@ -128,13 +128,13 @@ pub async fn list(
     let limit = query.limit.unwrap_or(DEFAULT_PAGE).clamp(1, MAX_PAGE);
     let since = kept_since(now_ms());
     let store = app.hub.store();
-    let items = store
+    let page = store
         .notifications(recipient.as_str(), since, query.before, limit)
         .await?;
-    let unread = store
-        .unread_notifications(recipient.as_str(), since)
-        .await?;
-    Ok(Json(NotificationList { unread, items }))
+    Ok(Json(NotificationList {
+        unread: page.unread,
+        items: page.items,
+    }))
 }
 
 /// Marks the person's notifications `ids` read, or `all` of them. An id of someone
@@ -264,7 +264,7 @@ pub(crate) async fn newest_id(store: &dyn Store, recipient: &Recipient) -> Resul
     let newest = store
         .notifications(recipient.as_str(), kept_since(now_ms()), None, 1)
         .await?;
-    Ok(newest.first().map_or(0, |n| n.id))
+    Ok(newest.items.first().map_or(0, |n| n.id))
 }
 
 /// One live page's following of a person's notifications: what it was told last.

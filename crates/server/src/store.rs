@@ -26,7 +26,7 @@ pub use crate::model::{SeatChange, SeatEvent, SeatKind, Status};
 pub use accounts::{AccountRow, AccountStore, SessionRow};
 pub use chat::ChatStore;
 pub use friends::{Asked, FriendRow, FriendStore, SitePresence};
-pub use notifications::{NewNotification, NotificationStore};
+pub use notifications::{NewNotification, NotificationPage, NotificationStore};
 pub use passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
 pub use presence::PresenceStore;
 pub use ratings::{RatingRow, RatingStore};

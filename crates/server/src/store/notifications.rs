@@ -20,6 +20,13 @@ pub struct NewNotification {
     pub at: i64,
 }
 
+/// A page of notifications and the unread count, read at one moment.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct NotificationPage {
+    pub items: Vec<Notification>,
+    pub unread: u64,
+}
+
 /// The storage of notifications.
 #[async_trait]
 pub trait NotificationStore: Send + Sync {
@@ -42,14 +49,15 @@ pub trait NotificationStore: Send + Sync {
         once: bool,
     ) -> Result<Option<i64>, StoreError>;
     /// `recipient`'s notifications made at `since` or later with ids below `before`, newest
-    /// first, at most `limit`.
+    /// first, at most `limit`, and how many of those made at `since` or later are unread,
+    /// read together (one snapshot: the count never misses what the list shows).
     async fn notifications(
         &self,
         recipient: &str,
         since: i64,
         before: Option<i64>,
         limit: u32,
-    ) -> Result<Vec<Notification>, StoreError>;
+    ) -> Result<NotificationPage, StoreError>;
     /// `recipient`'s notifications made at `since` or later with ids above `after`, oldest
     /// first, at most `limit`.
     async fn notifications_after(

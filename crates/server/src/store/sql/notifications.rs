@@ -6,7 +6,7 @@ use sqlx::Row;
 
 use super::{placeholders, SqlStore};
 use crate::model::{Notification, NotificationKind};
-use crate::store::notifications::{NewNotification, NotificationStore};
+use crate::store::notifications::{NewNotification, NotificationPage, NotificationStore};
 use crate::store::StoreError;
 
 const COLUMNS: &str = "id, kind, game_id, game, seat, from_name, created, read";
@@ -107,10 +107,16 @@ impl NotificationStore for SqlStore {
         since: i64,
         before: Option<i64>,
         limit: u32,
-    ) -> Result<Vec<Notification>, StoreError> {
+    ) -> Result<NotificationPage, StoreError> {
+        // One statement, so one snapshot in both databases: read apart, a notification
+        // stored between the two reads was counted but not listed.
         let rows = sqlx::query(&format!(
-            "SELECT {COLUMNS} FROM notifications WHERE recipient = $1 AND created >= $2 \
-             AND id < $3 ORDER BY id DESC LIMIT $4"
+            "SELECT counted.unread, page.* FROM \
+             (SELECT COUNT(*) AS unread FROM notifications WHERE recipient = $1 \
+              AND created >= $2 AND read = 0) counted \
+             LEFT JOIN (SELECT {COLUMNS} FROM notifications WHERE recipient = $1 \
+              AND created >= $2 AND id < $3 ORDER BY id DESC LIMIT $4) page ON 1 = 1 \
+             ORDER BY page.id DESC"
         ))
         .bind(recipient)
         .bind(since)
@@ -118,7 +124,16 @@ impl NotificationStore for SqlStore {
         .bind(i64::from(limit))
         .fetch_all(&self.pool)
         .await?;
-        rows.iter().map(notification_of_row).collect()
+        let mut page = NotificationPage::default();
+        for row in &rows {
+            let unread: i64 = row.try_get("unread")?;
+            page.unread = u64::try_from(unread).unwrap_or(0);
+            let id: Option<i64> = row.try_get("id")?;
+            if id.is_some() {
+                page.items.push(notification_of_row(row)?);
+            }
+        }
+        Ok(page)
     }
 
     async fn notifications_after(
