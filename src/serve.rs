@@ -55,6 +55,10 @@ pub struct ServeArgs {
     /// hand their seat to a bot (which plays it until they take it back).
     #[arg(long, default_value_t = 120, value_name = "SECONDS")]
     pub hand_over_after_secs: u64,
+    /// The messages each chat channel of a table keeps (the players', the spectators'):
+    /// a message past them is refused.
+    #[arg(long, default_value_t = server::chat::MAX_CHAT_PER_CHANNEL, value_name = "MESSAGES")]
+    pub chat_per_channel: u32,
     /// The shortest time bank a table's clock may start with (tests and benchmarks run
     /// clocks of seconds). Default: a minute for real-time clocks, an hour a move for
     /// turn-based ones.
@@ -178,6 +182,7 @@ pub fn run(args: &ServeArgs) -> Result<(), CliError> {
         open_tables_per_address: Some(args.open_tables_per_address).filter(|&n| n > 0),
         expire_open_after: Duration::from_secs(args.expire_open_after_secs.max(1)),
         hand_over_after: Duration::from_secs(args.hand_over_after_secs),
+        chat_per_channel: args.chat_per_channel,
         shortest_clock_secs: args.shortest_clock_secs,
         lease: Duration::from_secs(args.lease_secs.max(1)),
         seek_alive: Duration::from_secs(args.seek_alive_secs.max(1)),

@@ -32,6 +32,7 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::AccountSettings::export_all(config)?;
     server::PasskeyStart::export_all(config)?;
     server::PasskeyChallenge::export_all(config)?;
+    server::AccountPasskey::export_all(config)?;
     server::PasskeyFinish::export_all(config)?;
     server::AccountSettingsView::export_all(config)?;
     server::PostSeek::export_all(config)?;
@@ -133,6 +134,9 @@ fn constants() -> String {
          /** The most seats one request hands to an account or names for a browser: `server::MAX_CLAIMED`. */\n\
          export const MAX_CLAIMED = {}\n\
          \n\
+         /** The run-outs of a seat's clock after which a bot plays it to the end: `server::store::MAX_RUN_OUTS`. */\n\
+         export const MAX_RUN_OUTS = {}\n\
+         \n\
          /** Valdora: the order of every gem-count array in the view (V-C2, `Gem::ALL`). */\n\
          export const VALDORA_GEMS: readonly Gem[] = {}\n\
          \n\
@@ -143,6 +147,7 @@ fn constants() -> String {
          export const VALDORA_ITEM_GEMS: Readonly<Record<Item, Gem | null>> = {{\n{}\n}}\n",
         server::chat::MAX_CHAT_CHARS,
         server::MAX_CLAIMED,
+        server::store::MAX_RUN_OUTS,
         ts(&Gem::ALL),
         ts(&Color::ALL),
         items.join("\n"),

@@ -206,9 +206,75 @@ async fn bad_messages_are_refused_and_change_nothing(db: &TestDb) {
     );
 }
 
+/// Spectators cannot silence the players (issue 55, two findings): each channel has its own
+/// cap (`--chat-per-channel`, 20 here), counted where messages are stored, so that many
+/// spectators writing at once fill theirs exactly to the cap, never past it, and the
+/// seats still talk in theirs; and a message keeps no bidirectional control or zero-width
+/// character.
+async fn a_spectators_flood_never_reaches_the_players_chat(db: &TestDb) {
+    let server = Server::start_with(&db.url, &["--chat-per-channel", "20"]);
+    let (id, tokens) = server.create(valley()).await;
+    let mut ada = Client::connect(&server, &id, tokens[0].as_deref()).await;
+    let mut watchers = Vec::new();
+    for _ in 0..8 {
+        watchers.push(Client::connect(&server, &id, None).await);
+    }
+    // 8 × 5 messages, all sent before any answer is read: they are stored concurrently.
+    for (w, watcher) in watchers.iter_mut().enumerate() {
+        for n in 0..5 {
+            say(watcher, &format!("flood {w}-{n}")).await;
+        }
+    }
+    let mut refused = 0;
+    for (w, watcher) in watchers.iter_mut().enumerate() {
+        // Each message is answered: with its echo through the channel, or an error.
+        let own = format!("flood {w}-");
+        let mut answered = 0;
+        while answered < 5 {
+            let message = watcher.next().await;
+            match message["type"].as_str() {
+                Some("error") => {
+                    assert_eq!(message["kind"], "forbidden", "{message}");
+                    assert!(
+                        message["message"]
+                            .as_str()
+                            .is_some_and(|m| m.contains("spectators' chat")),
+                        "{message}"
+                    );
+                    refused += 1;
+                    answered += 1;
+                }
+                Some("chat") => {
+                    answered += texts(&message["messages"])
+                        .iter()
+                        .filter(|t| t.starts_with(&own))
+                        .count();
+                }
+                _ => {}
+            }
+        }
+    }
+    let kept = stored(&server, &id, None).await;
+    let spectators = kept
+        .as_array()
+        .expect("messages")
+        .iter()
+        .filter(|m| m["channel"] == "spectators")
+        .count();
+    assert_eq!(spectators, 20, "filled to the cap, not past it");
+    assert_eq!(refused, 20, "the rest refused");
+    // The players' channel is untouched by it.
+    say(&mut ada, "we can still talk").await;
+    assert_eq!(texts(&chat(&mut ada).await), ["we can still talk"]);
+    // What names refuse for hiding or reordering text is not kept in chat either.
+    say(&mut ada, "g\u{202E}g \u{200B}well\u{2066} played").await;
+    assert_eq!(texts(&chat(&mut ada).await), ["gg well played"]);
+}
+
 on_both_databases!(
     seats_and_spectators_talk_in_their_channels,
     bad_messages_are_refused_and_change_nothing,
+    a_spectators_flood_never_reaches_the_players_chat,
 );
 
 /// Two server processes on one PostgreSQL database: a message said on one reaches the

@@ -114,10 +114,44 @@ fn an_unusable_database_stops_the_server_at_start() {
     let url = format!("sqlite://{}", file.display());
     let mut first = Server::start(&url);
     assert!(first.terminate().success());
+    a_read_only_file_is_refused_at_once(dir.path(), &url);
     serve(&format!("{url}?mode=ro")).stderr(predicate::str::contains("does not accept writes"));
     // Nothing listens on port 1: the message names the server it tried, at once.
     serve("postgres://tabletop@127.0.0.1:1/test")
         .stderr(predicate::str::contains("PostgreSQL at 127.0.0.1:1"));
+}
+
+/// A database file the server's user may not write (issue 55, a finding: its pooled
+/// connections failed one after the other until "pool timed out" after 10 s) stops it with
+/// the documented message. Root writes any file, so the server runs as `nobody` here
+/// (`setpriv`); without it, or not as root, the check is skipped with a reason.
+fn a_read_only_file_is_refused_at_once(dir: &std::path::Path, url: &str) {
+    use std::os::unix::fs::PermissionsExt;
+    let root = std::process::Command::new("id")
+        .arg("-u")
+        .output()
+        .is_ok_and(|o| o.stdout.starts_with(b"0\n"));
+    let setpriv = std::path::Path::new("/usr/bin/setpriv");
+    if !root || !setpriv.exists() {
+        eprintln!("skipped: a read-only file needs root and setpriv to run the server as nobody");
+        return;
+    }
+    let file = dir.join("tabletop.db");
+    std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o444)).expect("chmod");
+    std::fs::set_permissions(dir, std::fs::Permissions::from_mode(0o755)).expect("chmod");
+    assert_cmd::Command::new(setpriv)
+        .args([
+            "--reuid=65534",
+            "--regid=65534",
+            "--clear-groups",
+            common::BIN,
+        ])
+        .args(["serve", "--addr", "127.0.0.1:0", "--db", url])
+        .timeout(Duration::from_secs(60))
+        .assert()
+        .failure()
+        .stderr(predicate::str::contains("does not accept writes"))
+        .stderr(predicate::str::contains("pool timed out").not());
 }
 
 /// The size of SQLite's write-ahead log beside `db_url`'s file.

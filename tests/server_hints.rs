@@ -140,7 +140,58 @@ async fn the_seat_to_move_asks_and_everyone_sees_the_hint(db: &TestDb) {
     assert_eq!(mover.seq, seq, "the hinted action was played");
 }
 
+/// Hints are bounded (issue 55, a finding: the seat to move asked 1,000 times and the hard
+/// bot searched 1,000 times, each a stored seat event): one hint per position, asking again
+/// there computes and stores nothing; and a seat gets five hints at once, then ten a minute.
+async fn hints_are_one_per_position_and_limited_per_seat(db: &TestDb) {
+    let server = Server::start_with(&db.url, &[]);
+    let mut request = valley(Some(true));
+    request["seats"][1] = json!({"kind": "bot", "bot": "easy"});
+    let (id, tokens) = server.create(request).await;
+    let mut ada = Client::connect(&server, &id, tokens[0].as_deref()).await;
+    let mut hinted = 0;
+    loop {
+        ada.until_to_move(0).await;
+        assert_eq!(ada.status, "running", "the game lasts six hints");
+        ada.send(&json!({"type": "hint"})).await;
+        if hinted == 5 {
+            let refused = ada.error().await;
+            assert_eq!(refused["kind"], "rate_limited", "{refused}");
+            break;
+        }
+        let message = ada.next_of("seats").await;
+        assert_eq!(message["event"]["what"], "hinted", "{message}");
+        hinted += 1;
+        if hinted == 1 {
+            // Asked again at the same position: answered at once, nothing computed or stored.
+            for _ in 0..20 {
+                ada.send(&json!({"type": "hint"})).await;
+                let refused = ada.error().await;
+                assert_eq!(refused["kind"], "conflict", "{refused}");
+                assert!(
+                    refused["message"]
+                        .as_str()
+                        .is_some_and(|m| m.contains("hint for this position already")),
+                    "{refused}"
+                );
+            }
+        }
+        let seq = ada.seq;
+        ada.play_while_to_move().await;
+        assert!(ada.seq > seq);
+    }
+    let (_, log) = server.get(&format!("/api/games/{id}/log")).await;
+    let hints = log
+        .as_array()
+        .expect("the log")
+        .iter()
+        .filter(|entry| entry["seat_event"]["what"] == "hinted")
+        .count();
+    assert_eq!(hints, 5, "one stored hint per position asked: {log}");
+}
+
 on_both_databases!(
     hints_are_refused_where_the_creator_did_not_allow_them,
     the_seat_to_move_asks_and_everyone_sees_the_hint,
+    hints_are_one_per_position_and_limited_per_seat,
 );

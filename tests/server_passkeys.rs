@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::people::sign_up;
+use common::people::{get_as, sign_up};
 use common::server::{Db, Server, TestDb};
 use reqwest::header::{COOKIE, ORIGIN, SET_COOKIE};
 use serde_json::{json, Value};
@@ -214,7 +214,60 @@ async fn passkey_ceremonies(db: &TestDb) {
     }
 }
 
-on_both_databases!(passkey_ceremonies);
+/// The passkey list is the signed-in person's own: signed out, `not_signed_in`; a
+/// password account's is empty; removing a passkey the account does not have is
+/// `not_found`, from another site `cross_origin`, and changes nothing. (Listing and
+/// removing real passkeys: web/e2e/passkeys.spec.ts, with Chromium's authenticator.)
+async fn the_passkey_list_is_the_accounts_own(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (_, cookie) = sign_up(&server, "Ana").await;
+    let (status, body) = get_as(&server, "/api/account/passkeys", None).await;
+    assert_eq!(
+        (status, &body["kind"]),
+        (401, &json!("not_signed_in")),
+        "{body}"
+    );
+    let (status, body) = get_as(&server, "/api/account/passkeys", Some(&cookie)).await;
+    assert_eq!((status, &body), (200, &json!([])), "{body}");
+    let remove = |cookie: Option<String>, origin: Option<&'static str>| {
+        let mut request =
+            reqwest::Client::new().delete(format!("{}/api/account/passkeys/AAAA", server.base));
+        if let Some(cookie) = cookie {
+            request = request.header(COOKIE, cookie);
+        }
+        if let Some(origin) = origin {
+            request = request.header(ORIGIN, origin);
+        }
+        async move {
+            let response = request.send().await.expect("DELETE");
+            let status = response.status().as_u16();
+            (
+                status,
+                response.json::<Value>().await.unwrap_or(Value::Null),
+            )
+        }
+    };
+    for (who, origin, expected) in [
+        (None, None, (401, "not_signed_in")),
+        (Some(cookie.clone()), None, (404, "not_found")),
+        (
+            Some(cookie.clone()),
+            Some("https://evil.example"),
+            (403, "cross_origin"),
+        ),
+    ] {
+        let (status, body) = remove(who, origin).await;
+        assert_eq!(
+            (status, body["kind"].as_str()),
+            (expected.0, Some(expected.1)),
+            "{body}"
+        );
+    }
+    let (_, openapi) = server.get("/api/openapi.json").await;
+    assert!(openapi["paths"].get("/api/account/passkeys/{id}").is_some());
+}
+
+on_both_databases!(passkey_ceremonies, the_passkey_list_is_the_accounts_own);
 
 /// Passkeys are made for the site's public address; an address that is no domain has none.
 #[tokio::test]

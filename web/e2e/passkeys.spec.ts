@@ -2,9 +2,10 @@
 // the DevTools protocol: Ada creates her account with a passkey (no password at all), signs
 // out, and signs in again with it without typing her name. A browser whose authenticator
 // holds no passkey of the site stays signed out, and one opened at 127.0.0.1 (no site)
-// is told where passkeys work. On her page she adds a passkey made by a second
-// authenticator (the first already holds one of hers), and with it she deletes her
-// passkey-only account.
+// is told where passkeys work. On her page her passkeys are listed, and the only one cannot
+// be removed; she adds a passkey made by a second authenticator (the first already holds
+// one of hers), removes the first, and with the second she deletes her passkey-only
+// account.
 //
 // The server has no --public-url, so it makes passkeys for `localhost`: this spec opens the
 // site at http://localhost:PORT, not at 127.0.0.1 as the others do (an IP address can have
@@ -184,6 +185,15 @@ test('a passkey-only account: signed up, signed in again without a name, a secon
   await expect(page.getByTestId('profile-name')).toHaveText(name)
   const panel = page.getByTestId('passkeys')
   await expect(panel).toContainText('Passkeys')
+  // Her passkeys are listed: one, used to sign in today. It is her only way in: kept.
+  const items = panel.getByTestId('passkey-item')
+  await expect(items).toHaveCount(1)
+  await expect(items.first()).toContainText('last used')
+  await items.first().getByTestId('passkey-remove').click()
+  await expect(panel.getByTestId('passkey-remove-problem')).toHaveText(
+    'This passkey is your only way to sign in: add another one first.',
+  )
+  await expect(items).toHaveCount(1)
   await panel.getByTestId('passkey-add').click()
   await expect(panel.getByTestId('passkey-add-problem')).toHaveText('This device already holds a passkey for this account.')
   expect(await storedPasskeys(first)).toHaveLength(1)
@@ -198,8 +208,19 @@ test('a passkey-only account: signed up, signed in again without a name, a secon
   expect(added).toHaveLength(1)
   expect(added[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost', userHandle: made[0].userHandle })
   expect(added[0].credentialId).not.toBe(made[0].credentialId)
+  await expect(items).toHaveCount(2)
+  await expect(items.nth(1)).toContainText('not used to sign in yet')
   await page.getByTestId('passkeys').scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${SCREENS}/passkeys-added.png` })
+
+  // The first device is gone: its passkey is removed, and the list says so.
+  await items.first().getByTestId('passkey-remove').click()
+  await expect(panel.getByTestId('passkey-removed')).toHaveText('Passkey removed: it no longer signs you in.')
+  await expect(items).toHaveCount(1)
+  await expect(items.first()).toContainText('not used to sign in yet')
+  const listed = (await (await page.request.get('/api/account/passkeys')).json()) as { id: string }[]
+  expect(listed.map((p) => p.id)).toEqual([Buffer.from(added[0].credentialId, 'base64').toString('hex')])
+  await page.screenshot({ path: `${SCREENS}/passkeys-removed.png` })
 
   // Her account has no password: the second passkey confirms its deletion.
   const deletion = page.getByTestId('delete-account')

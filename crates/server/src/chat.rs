@@ -2,31 +2,47 @@
 //! channel, which everyone reads; spectators talk in the spectators' channel, which the
 //! seats are not sent before the game is over. Messages are stored with the game, are
 //! plain text (the browser never reads them as HTML), and are limited in length, in rate
-//! per connection and in number per table.
+//! per connection and in number per table and channel.
 
 use std::num::NonZeroU32;
 
+use unicode_properties::{GeneralCategory, UnicodeGeneralCategory};
+
 use crate::error::ApiError;
 pub use crate::model::{ChatChannel, ChatMessage};
+use crate::names::{is_bidi_control, is_zero_width};
 use crate::protocol::ErrorKind;
 
 /// The longest message, in characters.
 pub const MAX_CHAT_CHARS: usize = 500;
-/// Messages one table keeps: a table is for a game, not a chat room.
-pub const MAX_CHAT_PER_TABLE: usize = 2_000;
+/// Messages each chat channel of a table keeps: a table is for a game, not a chat room.
+/// Per channel, so that spectators filling theirs never silence the players.
+pub const MAX_CHAT_PER_CHANNEL: u32 = 2_000;
 /// Messages one connection may send at once, then [`CHAT_PER_MINUTE`] a minute: a
 /// conversation's pace, not a flood's.
 pub const CHAT_BURST: NonZeroU32 = NonZeroU32::new(5).unwrap();
 pub const CHAT_PER_MINUTE: NonZeroU32 = NonZeroU32::new(30).unwrap();
 
 /// The message as the table stores it: trimmed, other control characters than line
-/// breaks and tabs removed, at most [`MAX_CHAT_CHARS`] characters and not empty.
+/// breaks and tabs removed, and the characters names refuse for hiding or reordering text
+/// (bidirectional controls, zero-width characters: a message could otherwise show
+/// backwards, or pass one word off as another) except the joiner inside an emoji
+/// sequence (👩‍👩‍👧); at most [`MAX_CHAT_CHARS`] characters and not empty.
 pub fn clean_text(text: &str) -> Result<String, ApiError> {
-    let cleaned: String = text
-        .trim()
-        .chars()
-        .filter(|&c| !c.is_control() || c == '\n' || c == '\t')
-        .collect();
+    let mut cleaned = String::with_capacity(text.len());
+    let mut previous = None;
+    for c in text.trim().chars() {
+        let kept = match c {
+            '\n' | '\t' => true,
+            '\u{200D}' => previous.is_some_and(in_emoji),
+            _ => !c.is_control() && !is_bidi_control(c) && !is_zero_width(c),
+        };
+        if kept {
+            cleaned.push(c);
+            previous = Some(c);
+        }
+    }
+    let cleaned = cleaned.trim().to_string();
     let chars = cleaned.chars().count();
     if chars == 0 {
         return Err(ApiError::malformed("an empty message; write something"));
@@ -38,6 +54,13 @@ pub fn clean_text(text: &str) -> Result<String, ApiError> {
         ));
     }
     Ok(cleaned)
+}
+
+/// Whether `c` may come before a joiner in an emoji sequence: a symbol or a variation
+/// selector, never a letter (a joiner inside a word hides a difference).
+fn in_emoji(c: char) -> bool {
+    matches!(c, '\u{FE0F}' | '\u{1F3FB}'..='\u{1F3FF}')
+        || c.general_category() == GeneralCategory::OtherSymbol
 }
 
 #[cfg(test)]
@@ -56,6 +79,21 @@ mod tests {
             Some("a\nb\tc"),
             "line breaks and tabs stay"
         );
+        assert_eq!(
+            clean_text("pay\u{202E}lanigiro\u{2066} x\u{200B}y\u{FEFF}\u{200C}z")
+                .ok()
+                .as_deref(),
+            Some("paylanigiro xyz"),
+            "bidirectional controls and zero-width characters removed"
+        );
+        assert_eq!(
+            clean_text("a\u{200D}b \u{1F469}\u{200D}\u{1F467}")
+                .ok()
+                .as_deref(),
+            Some("ab \u{1F469}\u{200D}\u{1F467}"),
+            "a joiner stays inside an emoji sequence only"
+        );
+        assert!(clean_text("\u{200B}\u{202E}").is_err(), "nothing left");
         assert_eq!(
             clean_text("<b>bold</b>").ok().as_deref(),
             Some("<b>bold</b>"),

@@ -53,6 +53,7 @@ use tokio::sync::watch;
 use tower_http::trace::TraceLayer;
 
 pub use accounts::deletion::Deletion;
+pub use accounts::passkey_list::AccountPasskey;
 pub use accounts::passkeys::{PasskeyChallenge, PasskeyFinish, PasskeyStart};
 pub use accounts::profile::{GamesPlayed, Profile};
 pub use accounts::ratings::{Leaderboard, LevelRating, RatedPerson, Rating};
@@ -116,6 +117,8 @@ pub struct ServeConfig {
     pub expire_open_after: Duration,
     /// How long a person must be offline before their seat may be handed to a bot.
     pub hand_over_after: Duration,
+    /// The messages each chat channel of a table keeps.
+    pub chat_per_channel: u32,
     /// The shortest bank a clock may start with (`None`: the usual minute or hour).
     pub shortest_clock_secs: Option<u32>,
     /// How long a seek stays matchable after its browser last waited for it.
@@ -214,6 +217,7 @@ pub async fn serve(
     for (game, data) in catalog.data_files() {
         store.put_data_file(&data.digest, game, &data.text).await?;
     }
+    accounts::fill_name_skeletons(store.as_ref()).await?;
     let writers = if config.db.starts_with("sqlite:") {
         1
     } else {
@@ -248,6 +252,7 @@ pub async fn serve(
             bot_game_turn_cap: config.bot_game_turn_cap,
             open_tables_per_address: config.open_tables_per_address,
             hand_over_after: config.hand_over_after,
+            chat_per_channel: config.chat_per_channel,
             clocks: hub::clock_choices(config.shortest_clock_secs),
             // Only a database other processes may share (its changes can be followed)
             // needs leases.

@@ -99,25 +99,38 @@ impl RequestLimit {
     }
 }
 
-/// Sign-in attempts one name may take at once, then one a minute: a password cannot be
-/// guessed at speed, and the name's owner is not locked out for long.
-const ATTEMPTS_PER_NAME: NonZeroU32 = NonZeroU32::new(5).unwrap();
+/// Sign-in attempts one name may take from one address at once, then one a minute: a
+/// password cannot be guessed at speed, and the name's owner, elsewhere, is not locked out
+/// by it.
+const ATTEMPTS_PER_NAME_AND_ADDRESS: NonZeroU32 = NonZeroU32::new(5).unwrap();
+/// Sign-in attempts one name may take from everywhere at once, then one every
+/// [`NAME_REFILL_SECS`]: guessing from many addresses is slow too. Its owner held back by
+/// such a flood still signs in with a passkey, which no attempt limit counts.
+const ATTEMPTS_PER_NAME: NonZeroU32 = NonZeroU32::new(30).unwrap();
+const NAME_REFILL_SECS: u64 = 120;
 /// Sign-in and sign-up attempts one client address may take at once, then this many a
 /// minute: one address cannot try many names either (each attempt is also a hash).
 const ATTEMPTS_PER_ADDRESS: NonZeroU32 = NonZeroU32::new(20).unwrap();
 
-/// How many sign-in attempts a name and an address may make.
+/// How many sign-in attempts a name and an address may make: a name from one address, a
+/// name from everywhere (more, refilled slower), an address on any name. Keyed by name
+/// alone, five wrong attempts a minute from anywhere kept the owner's right password
+/// refused.
 pub struct AttemptLimits {
+    names_at_addresses: DefaultKeyedRateLimiter<(String, AddressKey)>,
     names: DefaultKeyedRateLimiter<String>,
     addresses: DefaultKeyedRateLimiter<AddressKey>,
 }
 
 impl Default for AttemptLimits {
     fn default() -> Self {
+        let name_refill = Quota::with_period(std::time::Duration::from_secs(NAME_REFILL_SECS))
+            .expect("a period above zero");
         AttemptLimits {
-            names: RateLimiter::keyed(
-                Quota::per_minute(NonZeroU32::MIN).allow_burst(ATTEMPTS_PER_NAME),
+            names_at_addresses: RateLimiter::keyed(
+                Quota::per_minute(NonZeroU32::MIN).allow_burst(ATTEMPTS_PER_NAME_AND_ADDRESS),
             ),
+            names: RateLimiter::keyed(name_refill.allow_burst(ATTEMPTS_PER_NAME)),
             addresses: RateLimiter::keyed(Quota::per_minute(ATTEMPTS_PER_ADDRESS)),
         }
     }
@@ -125,11 +138,14 @@ impl Default for AttemptLimits {
 
 impl AttemptLimits {
     /// Counts an attempt by `address` (and on `name_key`, for a sign-in): `rate_limited`
-    /// once either has used its share. An unknown name is counted like a known one.
+    /// once any of its shares is used. An unknown name is counted like a known one.
     pub fn check(&self, address: AddressKey, name_key: Option<&str>) -> Result<(), ApiError> {
         let wait = |not_until| ApiError::too_many("sign-in attempts", retry_after(&not_until));
         self.addresses.check_key(&address).map_err(wait)?;
         if let Some(name_key) = name_key {
+            self.names_at_addresses
+                .check_key(&(name_key.to_string(), address))
+                .map_err(wait)?;
             self.names.check_key(&name_key.to_string()).map_err(wait)?;
         }
         Ok(())
@@ -137,6 +153,7 @@ impl AttemptLimits {
 
     /// Forgets the names and addresses whose allowance is full again.
     pub fn forget_idle(&self) {
+        self.names_at_addresses.retain_recent();
         self.names.retain_recent();
         self.addresses.retain_recent();
     }
@@ -201,18 +218,29 @@ mod tests {
     }
 
     #[test]
-    fn a_name_gets_a_few_attempts_whatever_the_address() {
+    fn a_name_gets_a_few_attempts_from_each_address_and_more_from_all() {
         let limits = AttemptLimits::default();
-        for i in 0..ATTEMPTS_PER_NAME.get() {
-            let address = AddressKey::from(std::net::IpAddr::from([10, 0, 0, i as u8]));
-            assert!(limits.check(address, Some("ana")).is_ok());
+        let address = |a: u8, b: u8| AddressKey::from(std::net::IpAddr::from([10, 0, a, b]));
+        for _ in 0..ATTEMPTS_PER_NAME_AND_ADDRESS.get() {
+            assert!(limits.check(address(0, 0), Some("ana")).is_ok());
         }
-        let other = AddressKey::from(std::net::IpAddr::from([10, 0, 1, 1]));
-        let refused = limits.check(other, Some("ana")).expect_err("limited");
+        let refused = limits
+            .check(address(0, 0), Some("ana"))
+            .expect_err("limited");
         assert_eq!(refused.kind, ErrorKind::RateLimited);
         assert!(refused.retry_after.is_some());
+        // The owner elsewhere is not held back by that address's attempts,
+        assert!(limits.check(address(1, 0), Some("ana")).is_ok());
+        // until the name's attempts from everywhere are used.
+        for i in 1..ATTEMPTS_PER_NAME.get() - ATTEMPTS_PER_NAME_AND_ADDRESS.get() {
+            assert!(
+                limits.check(address(2, i as u8), Some("ana")).is_ok(),
+                "{i}"
+            );
+        }
+        assert!(limits.check(address(3, 0), Some("ana")).is_err());
         assert!(
-            limits.check(other, Some("bo")).is_ok(),
+            limits.check(address(3, 0), Some("bo")).is_ok(),
             "another name is not limited"
         );
     }

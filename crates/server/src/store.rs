@@ -23,11 +23,11 @@ use tokio::sync::mpsc;
 
 use crate::model::{Clock, ClockKind};
 pub use crate::model::{SeatChange, SeatEvent, SeatKind, Status};
-pub use accounts::{AccountRow, AccountStore, SessionRow};
+pub use accounts::{AccountRow, AccountStore, NameKeys, SessionRow};
 pub use chat::ChatStore;
 pub use friends::{Asked, FriendRow, FriendStore, SitePresence};
 pub use notifications::{NewNotification, NotificationPage, NotificationStore};
-pub use passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
+pub use passkeys::{CeremonyRow, PasskeyListed, PasskeyRemoval, PasskeyRow, PasskeyStore};
 pub use presence::PresenceStore;
 pub use ratings::{RatingRow, RatingStore};
 pub use seeks::{SeekClaim, SeekRow, SeekSpec, SeekStore};
@@ -68,6 +68,10 @@ pub struct SeatRecord {
     /// The person left for good: a bot finishes the seat, and they cannot take it back.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
     pub left: bool,
+    /// How many times the seat's clock ran out; at [`MAX_RUN_OUTS`] a bot finishes the
+    /// seat, which its person can no longer take back.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub run_outs: u8,
     /// The seat's person deleted their account after the game: its name is
     /// [`FORMER_PLAYER`], no longer theirs.
     #[serde(default, skip_serializing_if = "std::ops::Not::not")]
@@ -76,6 +80,15 @@ pub struct SeatRecord {
     /// takes it signed in, without the link. Never shown to clients.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reserved_for: Option<String>,
+}
+
+/// The run-outs of a seat's clock after which a bot plays the seat to the end: a seat
+/// that times out and takes its seat back again and again would otherwise play on and on
+/// past its bank.
+pub const MAX_RUN_OUTS: u8 = 3;
+
+fn is_zero(n: &u8) -> bool {
+    *n == 0
 }
 
 /// The name of a seat whose person deleted their account (clients show it in their
@@ -93,6 +106,7 @@ impl SeatRecord {
             open,
             stand_in: None,
             left: false,
+            run_outs: 0,
             former: false,
             reserved_for: None,
         }
@@ -108,6 +122,7 @@ impl SeatRecord {
             open: false,
             stand_in: None,
             left: false,
+            run_outs: 0,
             former: false,
             reserved_for: None,
         }
@@ -121,6 +136,12 @@ impl SeatRecord {
         }
     }
 
+    /// Whether a bot plays the seat to the end: its person left, or their clock ran out
+    /// [`MAX_RUN_OUTS`] times.
+    pub fn bot_to_the_end(&self) -> bool {
+        self.left || self.run_outs >= MAX_RUN_OUTS
+    }
+
     pub fn is_free(&self) -> bool {
         self.kind == SeatKind::Human && self.name.is_none()
     }
@@ -129,8 +150,10 @@ impl SeatRecord {
     /// table's stand-in bot.
     pub fn apply(&mut self, what: SeatChange, stand_in: &str) {
         match what {
-            SeatChange::HandedOver | SeatChange::TimedOut => {
-                self.stand_in = Some(stand_in.to_string())
+            SeatChange::HandedOver => self.stand_in = Some(stand_in.to_string()),
+            SeatChange::TimedOut => {
+                self.run_outs = self.run_outs.saturating_add(1);
+                self.stand_in = Some(stand_in.to_string());
             }
             SeatChange::Left => {
                 self.left = true;

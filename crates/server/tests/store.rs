@@ -232,15 +232,34 @@ async fn accounts(store: &dyn Store, game_id: &str) {
         password_hash: Some("$argon2id$…".into()),
         created: 1_000,
     };
+    let keys = |key: &str, skeleton: &str| store::NameKeys {
+        key: key.to_string(),
+        skeleton: skeleton.to_string(),
+    };
     let (ana, bo) = (account("acc-ana", "Ana"), account("acc-bo", "Bo"));
-    assert!(store.create_account(&ana, "ana").await.expect("create"));
-    assert!(!store
-        .create_account(&account("acc-x", "ANA"), "ana")
+    assert!(store
+        .create_account(&ana, &keys("ana", "ana"))
         .await
-        .expect("taken"));
-    assert!(store.create_account(&bo, "bo").await.expect("create"));
+        .expect("create"));
+    for (key, skeleton) in [("ana", "other"), ("other", "ana")] {
+        assert!(
+            !store
+                .create_account(&account("acc-x", "ANA"), &keys(key, skeleton))
+                .await
+                .expect("taken"),
+            "{key} {skeleton}"
+        );
+    }
+    assert!(store
+        .create_account(&bo, &keys("bo", "bo"))
+        .await
+        .expect("create"));
     assert_eq!(
         store.account_named("ana").await.expect("named"),
+        Some(ana.clone())
+    );
+    assert_eq!(
+        store.account_like("ana").await.expect("like"),
         Some(ana.clone())
     );
     assert_eq!(store.account_named("nobody").await.expect("named"), None);

@@ -9,6 +9,9 @@ export const MAX_CHAT_CHARS = 500
 /** The most seats one request hands to an account or names for a browser: `server::MAX_CLAIMED`. */
 export const MAX_CLAIMED = 100
 
+/** The run-outs of a seat's clock after which a bot plays it to the end: `server::store::MAX_RUN_OUTS`. */
+export const MAX_RUN_OUTS = 3
+
 /** Valdora: the order of every gem-count array in the view (V-C2, `Gem::ALL`). */
 export const VALDORA_GEMS: readonly Gem[] = ['gold', 'ruby', 'sapphire', 'amethyst', 'emerald']
 

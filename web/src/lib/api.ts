@@ -14,6 +14,7 @@ import type { SeekList } from '../generated/server/SeekList'
 import type { SeekPosted } from '../generated/server/SeekPosted'
 import type { SeekState } from '../generated/server/SeekState'
 import type { Account } from '../generated/server/Account'
+import type { AccountPasskey } from '../generated/server/AccountPasskey'
 import type { ChatMessage } from '../generated/server/ChatMessage'
 import type { AccountSeat } from '../generated/server/AccountSeat'
 import type { AccountSettings } from '../generated/server/AccountSettings'
@@ -284,6 +285,14 @@ export const api = {
   /** Signs in as the account of the passkey that answered (`bad_credentials`, `stale`). */
   passkeySignIn(finish: PasskeyFinish): Promise<Account> {
     return json('/api/account/passkey/sign-in/finish', post(finish))
+  },
+  /** The signed-in account's passkeys, oldest first. */
+  passkeys(): Promise<AccountPasskey[]> {
+    return json('/api/account/passkeys')
+  },
+  /** Removes one of them (`conflict`: the account's only way to sign in). */
+  async removePasskey(id: string): Promise<void> {
+    await send(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' })
   },
   /** A game's best rated people, with the bot levels' fixed ratings. */
   leaderboard(game: string): Promise<Leaderboard> {

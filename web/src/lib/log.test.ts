@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { LogEntry } from '../generated/server/LogEntry'
 import type { SeatEvent } from '../generated/server/SeatEvent'
-import { lastMoveSeq, logKey, mergeLog, movesStanding, seatEventEntry } from './log'
+import { lastMoveSeq, logKey, mergeLog, movesStanding, ranOutOnThisDecision, seatEventEntry } from './log'
 
 const move = (seq: number, text = `move ${seq}`): LogEntry => ({ seq, seat: 0, events: [{ event: null, text }] })
 const seatEvent = (seq: number, what: SeatEvent['what'], at: number, seat = 1): LogEntry =>
@@ -71,5 +71,19 @@ describe('the moves that stand', () => {
   it('says nothing while the log lags behind the state', () => {
     expect(movesStanding([], 4)).toBeNull()
     expect(movesStanding([move(1), move(2)], 3)).toBeNull()
+  })
+})
+
+describe('a run-out clock binds', () => {
+  const at = (what: SeatEvent['what'], seat: number, seq: number, when: number): LogEntry =>
+    seatEventEntry({ what, seat, by: null, seq, at: when })
+  const step = (seq: number, seat: number): LogEntry => ({ seq, seat, events: [] })
+
+  it('holds the take back until the bot made the decision that ran out', () => {
+    const log = [step(1, 0), at('timed_out', 1, 1, 10), at('hinted', 1, 1, 11)]
+    expect(ranOutOnThisDecision(log, 1, 1)).toBe(true)
+    expect(ranOutOnThisDecision([...log, step(2, 1)], 1, 2)).toBe(false)
+    expect(ranOutOnThisDecision(log, 0, 1)).toBe(false)
+    expect(ranOutOnThisDecision([...log, at('took_back', 1, 1, 12)], 1, 1)).toBe(false)
   })
 })

@@ -63,3 +63,14 @@ export function movesStanding(log: LogEntry[], seq: number): number | null {
   if (lastMoveSeq(log) !== seq) return null
   return log.filter((entry) => isMove(entry) && entry.undid === undefined).length
 }
+
+/**
+ * Whether `seat`'s clock ran out on the decision now to be made (its last seat event, hints
+ * aside, is `timed_out` at the position `seq`): the stand-in bot makes that decision before
+ * the seat may be taken back (the server refuses it until then: docs/server.md, "A run-out
+ * clock binds").
+ */
+export function ranOutOnThisDecision(log: readonly LogEntry[], seat: number, seq: number): boolean {
+  const last = log.findLast((e) => e.seat_event !== undefined && e.seat_event.seat === seat && e.seat_event.what !== 'hinted')
+  return last?.seat_event?.what === 'timed_out' && last.seat_event.seq === seq
+}

@@ -260,3 +260,8 @@ export function passkeyProblem(error: unknown): PasskeyProblem {
   }
   return { kind: 'failed', text: t('passkey.failed') }
 }
+
+/** When a passkey was added or last used, as a date in the reader's language: "7 Dec 2026". */
+export function passkeyDate(ms: number, lang: string): string {
+  return new Intl.DateTimeFormat([lang], { dateStyle: 'medium' }).format(new Date(ms))
+}

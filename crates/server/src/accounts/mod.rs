@@ -2,6 +2,7 @@
 //! cookie (docs/server.md, "Accounts"). Guests keep playing with seat tokens.
 
 pub mod deletion;
+pub mod passkey_list;
 pub mod passkeys;
 mod password;
 pub mod profile;
@@ -25,9 +26,9 @@ use crate::app::App;
 use crate::body::JsonBody;
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
-use crate::names::clean_name;
+use crate::names::{clean_name, name_skeleton};
 use crate::protocol::{ErrorBody, ErrorKind};
-use crate::store::AccountRow;
+use crate::store::{AccountRow, NameKeys, Store, StoreError};
 use crate::time::now_ms;
 use crate::tokens;
 pub use routes::router;
@@ -74,6 +75,47 @@ impl From<&AccountRow> for Account {
 /// The name as accounts are told apart by: "Ana" and "ana" are one.
 fn name_key(clean: &str) -> String {
     clean.to_lowercase()
+}
+
+/// Every way a new account's name `clean` is compared with the others'.
+fn name_keys(clean: &str) -> NameKeys {
+    NameKeys {
+        key: name_key(clean),
+        skeleton: name_skeleton(clean),
+    }
+}
+
+/// Gives the accounts made before skeletons were kept theirs, at start. An account whose
+/// skeleton another has already keeps none: both names stay as they were made, and no
+/// new account can take a look-alike of either.
+pub(crate) async fn fill_name_skeletons(store: &dyn Store) -> Result<(), StoreError> {
+    for (id, name) in store.accounts_without_skeleton().await? {
+        // A clash with a process filling in at the same time is left for the next start.
+        match store.set_name_skeleton(&id, &name_skeleton(&name)).await {
+            Ok(true) => {}
+            Ok(false) => tracing::warn!(account = %id, "a look-alike of an older account's name"),
+            Err(e) => tracing::warn!(account = %id, "the name's skeleton was not stored: {e}"),
+        }
+    }
+    Ok(())
+}
+
+/// `name_taken` unless a new account may be named `clean`: another account has the
+/// name, or one that looks like it ("Аda" with a Cyrillic А beside "Ada").
+async fn check_name_free(app: &App, clean: &str) -> Result<(), ApiError> {
+    let names = name_keys(clean);
+    let store = app.hub.store();
+    let why = if store.account_named(&names.key).await?.is_some() {
+        format!("{clean:?} has an account already: sign in, or choose another name")
+    } else if let Some(other) = store.account_like(&names.skeleton).await? {
+        format!(
+            "{clean:?} looks too much like the name of the account {:?}: choose another name",
+            other.name
+        )
+    } else {
+        return Ok(());
+    };
+    Err(ApiError::new(ErrorKind::NameTaken, why))
 }
 
 /// The account named `name` (as names compare), if any: a name no account could have
@@ -140,15 +182,13 @@ pub async fn sign_up(
     if !app
         .hub
         .store()
-        .create_account(&account, &name_key(&account.name))
+        .create_account(&account, &name_keys(&account.name))
         .await?
     {
+        check_name_free(&app, &account.name).await?;
         return Err(ApiError::new(
             ErrorKind::NameTaken,
-            format!(
-                "{:?} has an account already: sign in, or choose another name",
-                account.name
-            ),
+            format!("{:?} was taken meanwhile", account.name),
         ));
     }
     let (jar, account) = signed_in(&app, jar, &account).await?;

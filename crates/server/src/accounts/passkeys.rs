@@ -23,7 +23,7 @@ use webauthn_rs::prelude::{
 };
 
 use super::session::{account_of, SameOrigin};
-use super::{name_key, signed_in, Account};
+use super::{check_name_free, name_keys, signed_in, Account};
 use crate::app::App;
 use crate::body::JsonBody;
 use crate::client_addr::ClientAddr;
@@ -191,12 +191,7 @@ pub async fn register_start(
         None => {
             let name = clean_name(name.as_deref().unwrap_or_default())?;
             app.accounts.limits.check(client.key(), None)?;
-            if store.account_named(&name_key(&name)).await?.is_some() {
-                return Err(ApiError::new(
-                    ErrorKind::NameTaken,
-                    format!("the name {name:?} is taken"),
-                ));
-            }
+            check_name_free(&app, &name).await?;
             (None, name, None, Vec::new())
         }
     };
@@ -294,7 +289,7 @@ pub async fn register_finish(
     };
     row.account_id = account.id.clone();
     if !store
-        .create_account_with_passkey(&account, &name_key(&account.name), &row)
+        .create_account_with_passkey(&account, &name_keys(&account.name), &row)
         .await?
     {
         return Err(ApiError::new(

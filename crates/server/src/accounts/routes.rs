@@ -4,10 +4,10 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::routing::{get, post, put, MethodRouter};
+use axum::routing::{delete, get, post, put, MethodRouter};
 use axum::Router;
 
-use super::{deletion, passkeys, profile, ratings, seats, settings, unsubscribe};
+use super::{deletion, passkey_list, passkeys, profile, ratings, seats, settings, unsubscribe};
 use crate::app::App;
 use crate::body::{with_body, MAX_BODY_BYTES};
 
@@ -31,6 +31,8 @@ pub fn router(body_timeout: Duration) -> Router<Arc<App>> {
             "/api/account/passkey/register/finish",
             body(post(passkeys::register_finish)),
         )
+        .route("/api/account/passkeys", get(passkey_list::list))
+        .route("/api/account/passkeys/{id}", delete(passkey_list::remove))
         .route(
             "/api/account/passkey/sign-in/start",
             post(passkeys::sign_in_start),

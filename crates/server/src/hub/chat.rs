@@ -10,7 +10,6 @@ use super::table::{Table, TableState};
 use super::{now_ms, Broadcast, Hub};
 #[cfg(doc)]
 use crate::chat::clean_text;
-use crate::chat::MAX_CHAT_PER_TABLE;
 use crate::chat::{ChatChannel, ChatMessage};
 use crate::error::ApiError;
 use crate::protocol::{ErrorKind, ServerMessage};
@@ -30,7 +29,7 @@ pub struct Speaker {
 impl Hub {
     /// Stores `text` (as [`clean_text`] leaves it) as a message of `speaker` at `table`
     /// and sends it to every connection that reads its channel. Refused, storing nothing:
-    /// a table called off, a table whose chat is full.
+    /// a table called off, a channel whose chat is full.
     pub async fn say(
         self: &Arc<Self>,
         table: &Arc<Table>,
@@ -43,12 +42,6 @@ impl Hub {
                 return Err(ApiError::new(
                     ErrorKind::Forbidden,
                     "the table was called off; its chat is closed",
-                ));
-            }
-            if st.chat().len() >= MAX_CHAT_PER_TABLE {
-                return Err(ApiError::new(
-                    ErrorKind::Forbidden,
-                    format!("a table keeps {MAX_CHAT_PER_TABLE} messages, and this one is full"),
                 ));
             }
             let (channel, author, name) = match speaker.seat {
@@ -77,7 +70,26 @@ impl Hub {
                 at: now_ms(),
             }
         };
-        message.id = self.store.append_chat(&table.id, &message).await?;
+        // Counted where it is stored, with every process's messages: a count of what this
+        // table holds would let concurrent messages past the cap.
+        let Some(id) = self
+            .store
+            .append_chat(&table.id, &message, self.chat_per_channel)
+            .await?
+        else {
+            return Err(ApiError::new(
+                ErrorKind::Forbidden,
+                format!(
+                    "the {} chat of a table keeps {} messages, and this one is full",
+                    match message.channel {
+                        ChatChannel::Players => "players'",
+                        ChatChannel::Spectators => "spectators'",
+                    },
+                    self.chat_per_channel
+                ),
+            ));
+        };
+        message.id = id;
         table.keep_chat(message);
         Ok(())
     }

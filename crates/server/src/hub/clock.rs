@@ -30,8 +30,9 @@ const MINUTE: u32 = 60;
 const HOUR: u32 = 60 * MINUTE;
 const DAY: u32 = 24 * HOUR;
 
-/// The least time a seat gets back with its seat after its clock ran out, on a real-time
-/// table without increment: time to look at the board.
+/// The most time a seat gets back with its seat after its clock ran out, on a real-time
+/// table without increment: time to look at the board, but never more than the table's
+/// whole bank (on a 5 s table, 30 s a take back would be six banks a run-out).
 const TAKE_BACK_GRACE_MS: i64 = 30_000;
 
 /// The clocks this server offers; `shortest_secs` lowers the least bank (tests and
@@ -240,7 +241,9 @@ impl Clocks {
     pub(super) fn seat_event(&mut self, event: &SeatEvent, running: Option<Seat>) {
         self.run(event.at, running);
         let grace = self.increment_ms().max(match self.clock {
-            Clock::Realtime { .. } => TAKE_BACK_GRACE_MS,
+            Clock::Realtime { initial_secs, .. } => {
+                TAKE_BACK_GRACE_MS.min(1000 * i64::from(initial_secs))
+            }
             _ => 0,
         });
         if let Some(bank) = self.left.get_mut(usize::from(event.seat)) {
@@ -320,6 +323,7 @@ fn replay_clocks(
     for seat in seats.iter_mut().filter(|s| s.kind == SeatKind::Human) {
         seat.stand_in = None;
         seat.left = false;
+        seat.run_outs = 0;
     }
     let stand_in = &row.settings.stand_in;
     let to_move_after = |step: usize| to_move.get(step).copied().flatten();
@@ -459,6 +463,16 @@ mod tests {
         clocks.step(95_000, 1, false, true, None);
         clocks.seat_event(&event(SeatChange::TookBack, 0, 96_000), Some(0));
         assert_eq!(clocks.deadline(), Some(96_000 + TAKE_BACK_GRACE_MS));
+    }
+
+    #[test]
+    fn a_take_back_never_gives_more_than_the_whole_bank() {
+        let mut clocks = realtime(5, 0);
+        clocks.start(0, Some(0));
+        clocks.seat_event(&event(SeatChange::TimedOut, 0, 5_000), None);
+        clocks.step(6_000, 0, false, false, Some(0));
+        clocks.seat_event(&event(SeatChange::TookBack, 0, 6_000), Some(0));
+        assert_eq!(clocks.deadline(), Some(6_000 + 5_000));
     }
 
     #[test]

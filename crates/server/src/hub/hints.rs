@@ -3,6 +3,7 @@
 //! it first), then stored as a seat event ([`SeatChange::Hinted`]) that every connection
 //! receives and the log keeps. Such tables are casual: never rated (docs/server.md).
 
+use std::num::NonZeroU32;
 use std::sync::Arc;
 
 use engine::Seat;
@@ -12,8 +13,14 @@ use super::seats::SeatsChange;
 use super::table::{Table, TableState};
 use super::{now_ms, Hub};
 use crate::error::ApiError;
+use crate::limits::retry_after;
 use crate::protocol::{ErrorKind, HintedAction};
 use crate::store::{SeatChange, SeatEvent};
+
+/// Hints one seat may ask for at once, then this many a minute: each is a search of the
+/// hard bot on a bot worker.
+pub(super) const HINTS_PER_MINUTE: NonZeroU32 = NonZeroU32::new(10).unwrap();
+pub(super) const HINTS_AT_ONCE: NonZeroU32 = NonZeroU32::new(5).unwrap();
 
 /// Mixed into a hint's seed so that it differs from the seat's bot's at the same position
 /// (an arbitrary odd constant: "HINT").
@@ -62,24 +69,49 @@ fn check_hint(st: &TableState, seat: Seat) -> Result<(), ApiError> {
             "a bot plays your seat now: take it back first",
         ));
     }
+    if hinted_here(st, seat) {
+        return Err(ApiError::new(
+            ErrorKind::Conflict,
+            format!(
+                "you have the hint for this position already: it is in the log at move {}",
+                st.seq()
+            ),
+        ));
+    }
     Ok(())
+}
+
+/// Whether `seat` was given a hint at the position as it stands: one hint per position,
+/// so that asking again computes nothing (a thousand asks were a thousand searches).
+fn hinted_here(st: &TableState, seat: Seat) -> bool {
+    st.seat_events()
+        .iter()
+        .rev()
+        .take_while(|e| e.seq == st.seq())
+        .any(|e| e.what == SeatChange::Hinted && e.seat == seat)
 }
 
 impl Hub {
     /// Computes a hint for `seat` (the seat to move, at a table with hints) and stores it
     /// as a seat event everyone receives. Refused: hints off (`forbidden`), not the seat's
-    /// turn (`not_your_turn`), a hint for the seat already being computed (`conflict`), the
+    /// turn (`not_your_turn`), a hint for the seat already being computed or given at this
+    /// position (`conflict`), more asks than [`HINTS_PER_MINUTE`] (`rate_limited`), the
     /// position moved on while it was computed (`stale`).
     pub async fn hint(self: &Arc<Self>, table: &Arc<Table>, seat: Seat) -> Result<(), ApiError> {
         let (snapshot, seq, seed, _hinting) = {
             let mut st = table.lock();
             check_hint(&st, seat)?;
-            if !st.start_hint(seat) {
+            if st.is_hinting(seat) {
                 return Err(ApiError::new(
                     ErrorKind::Conflict,
                     "a hint for your seat is being computed already",
                 ));
             }
+            // Counted once the hint is to be computed: a refused ask costs nothing.
+            self.hint_limits
+                .check_key(&(table.id.clone(), seat))
+                .map_err(|not_until| ApiError::too_many("hints", retry_after(&not_until)))?;
+            st.start_hint(seat);
             let guard = Hinting {
                 table: table.clone(),
                 seat,

@@ -78,6 +78,8 @@ pub struct HubConfig {
     /// How long a person must be offline before another at the table may hand their seat
     /// to a bot.
     pub hand_over_after: Duration,
+    /// The messages each chat channel of a table keeps.
+    pub chat_per_channel: u32,
     /// The clocks tables may have.
     pub clocks: ClockChoices,
     /// How long a lease on a running table's bots and clocks lasts unrenewed, when several
@@ -126,6 +128,9 @@ pub struct Hub {
     bot_game_turn_cap: Option<u32>,
     open_tables_per_address: Option<u32>,
     hand_over_after: Duration,
+    chat_per_channel: u32,
+    /// The hints each seat of each table may still ask for ([`hints::HINTS_PER_MINUTE`]).
+    hint_limits: governor::DefaultKeyedRateLimiter<(String, Seat)>,
     clock_choices: ClockChoices,
     /// The running tables whose bots and clocks this process runs, when it shares the
     /// database with others; `None`: it runs every table's.
@@ -158,6 +163,11 @@ impl Hub {
             bot_game_turn_cap: config.bot_game_turn_cap,
             open_tables_per_address: config.open_tables_per_address,
             hand_over_after: config.hand_over_after,
+            chat_per_channel: config.chat_per_channel,
+            hint_limits: governor::RateLimiter::keyed(
+                governor::Quota::per_minute(hints::HINTS_PER_MINUTE)
+                    .allow_burst(hints::HINTS_AT_ONCE),
+            ),
             clock_choices: config.clocks.clone(),
             leases: config.lease.map(Leases::new),
             presence: config.lease.map(SharedPresence::new),
@@ -297,6 +307,7 @@ impl Hub {
                 && self.runs(id);
             runs_here || st.in_use(IDLE_EVICTION)
         });
+        self.hint_limits.retain_recent();
     }
 
     fn evict(&self, id: &str) {

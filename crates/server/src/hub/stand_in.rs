@@ -1,6 +1,7 @@
 //! Bots standing in for people: a seat whose person is gone may be handed to a bot by
 //! another person at the table, its person takes it back with one click, and a person who
-//! leaves for good leaves the seat to a bot until the end. Each change is a stored seat
+//! leaves for good, or whose clock runs out [`MAX_RUN_OUTS`] times, leaves the seat to a
+//! bot until the end. Each change is a stored seat
 //! event everyone is told and the log keeps.
 
 use std::sync::Arc;
@@ -13,25 +14,51 @@ use super::table::{Mover, Table, TableState};
 use super::{now_ms, Hub};
 use crate::error::ApiError;
 use crate::protocol::{ErrorKind, PresenceState};
-use crate::store::{SeatChange, SeatEvent, SeatKind, SeatRecord, Status};
+use crate::store::{SeatChange, SeatEvent, SeatKind, SeatRecord, Status, MAX_RUN_OUTS};
 
 /// The refusal of a move by whoever does not play the seat now; `None`: `mover` plays it.
 pub(super) fn check_mover(record: &SeatRecord, mover: Mover) -> Result<(), ApiError> {
     match (mover, record.played_by_bot()) {
-        (Mover::Person, Some(_)) => Err(ApiError::new(
-            ErrorKind::Forbidden,
-            if record.left {
-                "you left this game: a bot plays your seat to the end"
-            } else {
-                "a bot plays your seat now: take your seat back first"
-            },
-        )),
+        (Mover::Person, Some(_)) => Err(match ended_for_good(record) {
+            Some(refusal) => refusal,
+            None => ApiError::new(
+                ErrorKind::Forbidden,
+                "a bot plays your seat now: take your seat back first",
+            ),
+        }),
         (Mover::Bot, None) => Err(ApiError::new(
             ErrorKind::Forbidden,
             "the seat's person plays it again",
         )),
         _ => Ok(()),
     }
+}
+
+/// Why a seat's person can no longer play it, if so: they left, or their clock ran out
+/// [`MAX_RUN_OUTS`] times.
+fn ended_for_good(record: &SeatRecord) -> Option<ApiError> {
+    let why = if record.left {
+        "you left this game: a bot plays your seat to the end".to_string()
+    } else if record.run_outs >= MAX_RUN_OUTS {
+        format!(
+            "your clock ran out {} times: a bot plays your seat to the end",
+            record.run_outs
+        )
+    } else {
+        return None;
+    };
+    Some(ApiError::new(ErrorKind::Forbidden, why))
+}
+
+/// Whether seat `seat`'s clock ran out on the decision now to be made: its stand-in makes
+/// that decision before the person may take the seat back, so that time taken back never
+/// adds up to more than the bank.
+fn ran_out_on_this_decision(st: &TableState, seat: Seat) -> bool {
+    st.seat_events()
+        .iter()
+        .rev()
+        .find(|e| e.seat == seat && e.what != SeatChange::Hinted)
+        .is_some_and(|e| e.what == SeatChange::TimedOut && e.seq == st.seq())
 }
 
 impl Hub {
@@ -109,17 +136,21 @@ impl Hub {
         table: &Arc<Table>,
         seat: Seat,
     ) -> Result<(), ApiError> {
-        self.change_seat(table, seat, SeatChange::TookBack, None, |_, record| {
-            if record.left {
-                return Err(ApiError::new(
-                    ErrorKind::Forbidden,
-                    "you left this game: a bot plays your seat to the end",
-                ));
+        self.change_seat(table, seat, SeatChange::TookBack, None, |st, record| {
+            if let Some(refusal) = ended_for_good(record) {
+                return Err(refusal);
             }
             if record.stand_in.is_none() {
                 return Err(ApiError::new(
                     ErrorKind::Forbidden,
                     "you play your seat already",
+                ));
+            }
+            if ran_out_on_this_decision(st, seat) {
+                return Err(ApiError::new(
+                    ErrorKind::Conflict,
+                    "your clock ran out on this decision: the bot makes it, then you may take \
+                     your seat back",
                 ));
             }
             Ok(())

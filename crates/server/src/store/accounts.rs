@@ -17,6 +17,15 @@ pub struct AccountRow {
     pub created: i64,
 }
 
+/// A name as accounts compare: `key` (lower case) is what signing in looks up, and
+/// `skeleton` ([`crate::names::name_skeleton`]) what look-alikes share. No two accounts
+/// share either.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct NameKeys {
+    pub key: String,
+    pub skeleton: String,
+}
+
 /// One signed-in browser: the SHA-256 of its cookie's secret, whose account, until when.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SessionRow {
@@ -30,13 +39,19 @@ pub struct SessionRow {
 /// The storage of accounts and sessions.
 #[async_trait]
 pub trait AccountStore: Send + Sync {
-    /// Stores a new account under `name_key` (its name as compared); `false`, and nothing
-    /// stored, when another account has that key.
+    /// Stores a new account under `names` (its name as compared); `false`, and nothing
+    /// stored, when another account has that key or skeleton.
     async fn create_account(
         &self,
         account: &AccountRow,
-        name_key: &str,
+        names: &NameKeys,
     ) -> Result<bool, StoreError>;
+    /// The account whose name has the confusable skeleton `skeleton`, if any.
+    async fn account_like(&self, skeleton: &str) -> Result<Option<AccountRow>, StoreError>;
+    /// The accounts stored without a skeleton (made before skeletons were kept): id, name.
+    async fn accounts_without_skeleton(&self) -> Result<Vec<(String, String)>, StoreError>;
+    /// Gives account `id` the skeleton `skeleton` unless another account has it (`false`).
+    async fn set_name_skeleton(&self, id: &str, skeleton: &str) -> Result<bool, StoreError>;
     /// The account of this id.
     async fn account(&self, id: &str) -> Result<Option<AccountRow>, StoreError>;
     /// The account whose name compares as `name_key`.

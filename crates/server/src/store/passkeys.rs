@@ -3,7 +3,7 @@
 
 use async_trait::async_trait;
 
-use super::{AccountRow, StoreError};
+use super::{AccountRow, NameKeys, StoreError};
 
 /// A passkey as stored.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -16,6 +16,26 @@ pub struct PasskeyRow {
     pub passkey: String,
     /// Unix milliseconds.
     pub created: i64,
+}
+
+/// A passkey as its account's list shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct PasskeyListed {
+    pub credential_id: String,
+    /// Unix milliseconds.
+    pub created: i64,
+    /// The last sign-in with it (Unix milliseconds); `None`: never.
+    pub used: Option<i64>,
+}
+
+/// What [`PasskeyStore::remove_passkey`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PasskeyRemoval {
+    Removed,
+    /// The account has no such passkey.
+    Unknown,
+    /// Kept: the account would have no way left to sign in.
+    LastWayIn,
 }
 
 /// A ceremony between its start and its finish.
@@ -44,14 +64,23 @@ pub trait PasskeyStore: Send + Sync {
     async fn user_handle(&self, account_id: &str) -> Result<Option<String>, StoreError>;
     /// The credential ids of the account's passkeys.
     async fn passkey_ids(&self, account_id: &str) -> Result<Vec<String>, StoreError>;
+    /// The account's passkeys, oldest first: credential id, when added, when last used.
+    async fn passkeys_of(&self, account_id: &str) -> Result<Vec<PasskeyListed>, StoreError>;
+    /// Removes the account's passkey `credential_id`, unless it is the account's last way to
+    /// sign in (no password, no other passkey): what was done.
+    async fn remove_passkey(
+        &self,
+        account_id: &str,
+        credential_id: &str,
+    ) -> Result<PasskeyRemoval, StoreError>;
     /// Stores a new passkey of an existing account.
     async fn add_passkey(&self, passkey: &PasskeyRow) -> Result<(), StoreError>;
-    /// Stores a new account (under `name_key`) with its first passkey, in one
-    /// transaction; `false`, storing nothing, when the name is taken.
+    /// Stores a new account (under `names`) with its first passkey, in one
+    /// transaction; `false`, storing nothing, when the name or a look-alike is taken.
     async fn create_account_with_passkey(
         &self,
         account: &AccountRow,
-        name_key: &str,
+        names: &NameKeys,
         passkey: &PasskeyRow,
     ) -> Result<bool, StoreError>;
     /// The passkey of this credential id.

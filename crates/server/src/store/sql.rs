@@ -152,6 +152,9 @@ impl SqlStore {
                 .connect(&url)
         };
         let opened = |e: sqlx::Error| StoreError::Open(format!("{}: {e}", redact(&url)));
+        if backend == Backend::Sqlite {
+            probe_sqlite(&url, pragmas).await?;
+        }
         let pool = connect(match backend {
             // One writer at a time in any case; a few readers beside it.
             Backend::Sqlite => 4,
@@ -212,6 +215,27 @@ fn check_sqlite_file(url: &str) -> Result<(), StoreError> {
         )));
     }
     Ok(())
+}
+
+/// Opens SQLite's file once with the pool's settings before the pool is made, so that a file
+/// the server may not write fails at once with the reason: the pool's connections failed
+/// their settings one after the other (WAL needs a write) until it gave up after 10 s with
+/// "pool timed out".
+async fn probe_sqlite(url: &str, pragmas: &str) -> Result<(), StoreError> {
+    use sqlx::Connection;
+    let failed = |e: sqlx::Error| {
+        let read_only = e
+            .as_database_error()
+            .is_some_and(|d| d.message().contains("readonly"));
+        StoreError::Open(match read_only {
+            true => format!("{} does not accept writes: {e}", redact(url)),
+            false => format!("{}: {e}", redact(url)),
+        })
+    };
+    let mut connection = sqlx::AnyConnection::connect(url).await.map_err(failed)?;
+    let set = connection.execute(pragmas).await;
+    let _ = connection.close().await;
+    set.map(|_| ()).map_err(failed)
 }
 
 /// Connects once to PostgreSQL before the pool is made, within [`CONNECT_TIMEOUT`], so

@@ -33,6 +33,11 @@ stand_in: string | null,
  */
 left: boolean, 
 /**
+ * How many times the seat's clock ran out; at three a bot finishes the seat, which
+ * its person can no longer take back. Absent when none.
+ */
+run_outs?: number, 
+/**
  * The shown rating in this game of the account seated here (a newcomer's is 1000);
  * absent for guests, bots and free seats, and outside lobby lists.
  */

@@ -487,12 +487,14 @@ impl TableState {
     }
 
     /// Marks `seat`'s hint as being computed; `false` if it is already.
-    pub(super) fn start_hint(&mut self, seat: Seat) -> bool {
-        if self.hinting.contains(&seat) {
-            return false;
+    pub(super) fn is_hinting(&self, seat: Seat) -> bool {
+        self.hinting.contains(&seat)
+    }
+
+    pub(super) fn start_hint(&mut self, seat: Seat) {
+        if !self.is_hinting(seat) {
+            self.hinting.push(seat);
         }
-        self.hinting.push(seat);
-        true
     }
 
     pub(super) fn end_hint(&mut self, seat: Seat) {

@@ -157,6 +157,7 @@ pub(in crate::hub) fn seat_infos(row: &GameRow, slots: &[Slot]) -> Vec<SeatInfo>
             open: s.open,
             stand_in: s.stand_in.clone(),
             left: s.left,
+            run_outs: s.run_outs,
             former: s.former,
             rating: None,
             languages: Vec::new(),

@@ -5,7 +5,7 @@ use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::{parse_json, seats_json, SqlStore};
-use crate::store::accounts::{AccountRow, AccountStore, SessionRow};
+use crate::store::accounts::{AccountRow, AccountStore, NameKeys, SessionRow};
 use crate::store::{SeatRecord, StoreError, FORMER_PLAYER};
 
 const ACCOUNT_COLUMNS: &str =
@@ -30,17 +30,52 @@ impl AccountStore for SqlStore {
     async fn create_account(
         &self,
         account: &AccountRow,
-        name_key: &str,
+        names: &NameKeys,
     ) -> Result<bool, StoreError> {
+        // No conflict target: a clash on the key or on the skeleton stores nothing.
         let done = sqlx::query(
-            "INSERT INTO accounts (id, name, name_key, password_hash, created) \
-             VALUES ($1, $2, $3, $4, $5) ON CONFLICT (name_key) DO NOTHING",
+            "INSERT INTO accounts (id, name, name_key, name_skeleton, password_hash, created) \
+             VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING",
         )
         .bind(&account.id)
         .bind(&account.name)
-        .bind(name_key)
+        .bind(&names.key)
+        .bind(&names.skeleton)
         .bind(account.password_hash.as_deref())
         .bind(account.created)
+        .execute(&self.writes)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    async fn account_like(&self, skeleton: &str) -> Result<Option<AccountRow>, StoreError> {
+        sqlx::query(&format!(
+            "SELECT {ACCOUNT_COLUMNS} FROM accounts WHERE name_skeleton = $1"
+        ))
+        .bind(skeleton)
+        .fetch_optional(&self.pool)
+        .await?
+        .as_ref()
+        .map(account_row)
+        .transpose()
+    }
+
+    async fn accounts_without_skeleton(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let rows = sqlx::query("SELECT id, name FROM accounts WHERE name_skeleton IS NULL")
+            .fetch_all(&self.pool)
+            .await?;
+        rows.iter()
+            .map(|row| Ok((row.try_get("id")?, row.try_get("name")?)))
+            .collect()
+    }
+
+    async fn set_name_skeleton(&self, id: &str, skeleton: &str) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "UPDATE accounts SET name_skeleton = $2 WHERE id = $1 AND name_skeleton IS NULL \
+             AND NOT EXISTS (SELECT 1 FROM accounts WHERE name_skeleton = $2)",
+        )
+        .bind(id)
+        .bind(skeleton)
         .execute(&self.writes)
         .await?;
         Ok(done.rows_affected() == 1)

@@ -33,7 +33,29 @@ fn message_of_row(row: &AnyRow) -> Result<ChatMessage, StoreError> {
 
 #[async_trait]
 impl ChatStore for SqlStore {
-    async fn append_chat(&self, game: &str, message: &ChatMessage) -> Result<i64, StoreError> {
+    async fn append_chat(
+        &self,
+        game: &str,
+        message: &ChatMessage,
+        cap: u32,
+    ) -> Result<Option<i64>, StoreError> {
+        let mut tx = self.writes.begin().await?;
+        // The channel's count, raised only below the cap: the row's lock makes concurrent
+        // messages wait for each other, in every process.
+        let counted = sqlx::query(
+            "INSERT INTO chat_counts (game_id, channel, messages) VALUES ($1, $2, 1) \
+             ON CONFLICT (game_id, channel) DO UPDATE SET messages = chat_counts.messages + 1 \
+             WHERE chat_counts.messages < $3 RETURNING messages",
+        )
+        .bind(game)
+        .bind(message.channel.as_str())
+        .bind(i64::from(cap))
+        .fetch_optional(&mut *tx)
+        .await?;
+        if counted.is_none() {
+            tx.rollback().await?;
+            return Ok(None);
+        }
         let row = sqlx::query(
             "INSERT INTO chat_messages (game_id, channel, seat, author, name, text, seq, at) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
@@ -46,9 +68,11 @@ impl ChatStore for SqlStore {
         .bind(&message.text)
         .bind(message.seq as i64)
         .bind(message.at)
-        .fetch_one(&self.writes)
+        .fetch_one(&mut *tx)
         .await?;
-        Ok(row.try_get("id")?)
+        let id = row.try_get("id")?;
+        tx.commit().await?;
+        Ok(Some(id))
     }
 
     async fn chat(&self, game: &str) -> Result<Vec<ChatMessage>, StoreError> {

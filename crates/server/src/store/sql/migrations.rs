@@ -44,6 +44,7 @@ const SQLITE: &[File] = embedded!("sqlite":
     "0017_notifications.sql",
     "0018_friends.sql",
     "0019_browser_seats.sql",
+    "0020_safety.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -69,6 +70,7 @@ const POSTGRES: &[File] = embedded!("postgres":
     "0019_notifications.sql",
     "0020_friends.sql",
     "0021_browser_seats.sql",
+    "0022_safety.sql",
 );
 
 /// The migrations of SQLite (`postgres: false`) or PostgreSQL.

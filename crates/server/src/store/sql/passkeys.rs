@@ -6,8 +6,10 @@ use sqlx::query::Query;
 use sqlx::{Any, Row};
 
 use super::SqlStore;
-use crate::store::passkeys::{CeremonyRow, PasskeyRow, PasskeyStore};
-use crate::store::{AccountRow, StoreError};
+use crate::store::passkeys::{
+    CeremonyRow, PasskeyListed, PasskeyRemoval, PasskeyRow, PasskeyStore,
+};
+use crate::store::{AccountRow, NameKeys, StoreError};
 
 const PASSKEY_COLUMNS: &str = "credential_id, account_id, user_handle, passkey, created";
 
@@ -101,6 +103,63 @@ impl PasskeyStore for SqlStore {
             .collect()
     }
 
+    async fn passkeys_of(&self, account_id: &str) -> Result<Vec<PasskeyListed>, StoreError> {
+        sqlx::query(
+            "SELECT credential_id, created, used FROM passkeys WHERE account_id = $1 \
+             ORDER BY created, credential_id",
+        )
+        .bind(account_id)
+        .fetch_all(&self.pool)
+        .await?
+        .iter()
+        .map(|row| {
+            Ok(PasskeyListed {
+                credential_id: row.try_get("credential_id")?,
+                created: row.try_get("created")?,
+                used: row.try_get("used")?,
+            })
+        })
+        .collect()
+    }
+
+    async fn remove_passkey(
+        &self,
+        account_id: &str,
+        credential_id: &str,
+    ) -> Result<PasskeyRemoval, StoreError> {
+        // The account's row is locked first (a no-op update, in both databases), so that
+        // two removals at once are one after the other: the second sees the first's
+        // removal and never leaves the account with no way in.
+        let mut tx = self.writes.begin().await?;
+        sqlx::query("UPDATE accounts SET id = id WHERE id = $1")
+            .bind(account_id)
+            .execute(&mut *tx)
+            .await?;
+        let removed = sqlx::query(
+            "DELETE FROM passkeys WHERE account_id = $1 AND credential_id = $2 AND (\
+             EXISTS (SELECT 1 FROM accounts WHERE id = $1 AND password_hash IS NOT NULL) \
+             OR (SELECT COUNT(*) FROM passkeys WHERE account_id = $1) > 1)",
+        )
+        .bind(account_id)
+        .bind(credential_id)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        if removed.rows_affected() == 1 {
+            return Ok(PasskeyRemoval::Removed);
+        }
+        let kept =
+            sqlx::query("SELECT 1 FROM passkeys WHERE account_id = $1 AND credential_id = $2")
+                .bind(account_id)
+                .bind(credential_id)
+                .fetch_optional(&self.writes)
+                .await?;
+        Ok(match kept {
+            Some(_) => PasskeyRemoval::LastWayIn,
+            None => PasskeyRemoval::Unknown,
+        })
+    }
+
     async fn add_passkey(&self, passkey: &PasskeyRow) -> Result<(), StoreError> {
         insert_passkey(passkey).execute(&self.writes).await?;
         Ok(())
@@ -109,17 +168,18 @@ impl PasskeyStore for SqlStore {
     async fn create_account_with_passkey(
         &self,
         account: &AccountRow,
-        name_key: &str,
+        names: &NameKeys,
         passkey: &PasskeyRow,
     ) -> Result<bool, StoreError> {
         let mut tx = self.writes.begin().await?;
         let created = sqlx::query(
-            "INSERT INTO accounts (id, name, name_key, password_hash, created) \
-             VALUES ($1, $2, $3, NULL, $4) ON CONFLICT (name_key) DO NOTHING",
+            "INSERT INTO accounts (id, name, name_key, name_skeleton, password_hash, created) \
+             VALUES ($1, $2, $3, $4, NULL, $5) ON CONFLICT DO NOTHING",
         )
         .bind(&account.id)
         .bind(&account.name)
-        .bind(name_key)
+        .bind(&names.key)
+        .bind(&names.skeleton)
         .bind(account.created)
         .execute(&mut *tx)
         .await?;
