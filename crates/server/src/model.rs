@@ -308,3 +308,8 @@ pub struct Notification {
     /// The name of the person it comes from (an invitation, a friend request).
     pub from: Option<String>,
 }
+
+/// Whether a count is zero: a field serde leaves out when so (`skip_serializing_if`).
+pub(crate) fn is_zero(n: &u8) -> bool {
+    *n == 0
+}

@@ -182,7 +182,7 @@ pub struct SeatInfo {
     pub left: bool,
     /// How many times the seat's clock ran out; at three a bot finishes the seat, which
     /// its person can no longer take back. Absent when none.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::model::is_zero")]
     #[ts(as = "Option<u8>", optional)]
     pub run_outs: u8,
     /// The shown rating in this game of the account seated here (a newcomer's is 1000);
@@ -199,10 +199,6 @@ pub struct SeatInfo {
     /// which clients show as "former player" in their language.
     #[serde(default)]
     pub former: bool,
-}
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
 }
 
 /// A seat of a new game.

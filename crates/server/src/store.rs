@@ -70,7 +70,7 @@ pub struct SeatRecord {
     pub left: bool,
     /// How many times the seat's clock ran out; at [`MAX_RUN_OUTS`] a bot finishes the
     /// seat, which its person can no longer take back.
-    #[serde(default, skip_serializing_if = "is_zero")]
+    #[serde(default, skip_serializing_if = "crate::model::is_zero")]
     pub run_outs: u8,
     /// The seat's person deleted their account after the game: its name is
     /// [`FORMER_PLAYER`], no longer theirs.
@@ -86,10 +86,6 @@ pub struct SeatRecord {
 /// that times out and takes its seat back again and again would otherwise play on and on
 /// past its bank.
 pub const MAX_RUN_OUTS: u8 = 3;
-
-fn is_zero(n: &u8) -> bool {
-    *n == 0
-}
 
 /// The name of a seat whose person deleted their account (clients show it in their
 /// language, from [`SeatRecord::former`]).

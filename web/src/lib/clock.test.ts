@@ -8,6 +8,7 @@ import {
   clockRuns,
   customClock,
   isLow,
+  ranOutForGood,
   remainingMs,
   seatClock,
   timeLeftText,
@@ -160,5 +161,14 @@ describe('a custom clock', () => {
       per_move_secs: 3600,
       bank_secs: 30 * 86_400,
     })
+  })
+})
+
+describe('run-outs', () => {
+  it('leave the seat to the bot at the third, unless its person left', () => {
+    expect(ranOutForGood(seat(0))).toBe(false)
+    expect(ranOutForGood(seat(0, { run_outs: 2 }))).toBe(false)
+    expect(ranOutForGood(seat(0, { run_outs: 3 }))).toBe(true)
+    expect(ranOutForGood(seat(0, { run_outs: 3, left: true }))).toBe(false)
   })
 })

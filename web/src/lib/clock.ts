@@ -2,6 +2,7 @@
 // left as the server last told it, and how a time left reads. The running clock is counted
 // down from the moment its message arrived here, not towards the server's `deadline`: that
 // is the server's wall clock, which this computer's may not match.
+import { MAX_RUN_OUTS } from '../generated/constants'
 import type { Clock } from '../generated/server/Clock'
 import type { ClockChoices } from '../generated/server/ClockChoices'
 import type { ClockTimes } from '../generated/server/ClockTimes'
@@ -22,6 +23,11 @@ export const LOW_TURN_BASED_MS = HOUR * 1000
 export interface ClockReading {
   times: ClockTimes
   receivedAt: number
+}
+
+/** Whether the seat's clock ran out so often that the bot plays it to the end (a person who left aside). */
+export function ranOutForGood(info: SeatInfo): boolean {
+  return !info.left && (info.run_outs ?? 0) >= MAX_RUN_OUTS
 }
 
 /** Whether some seat's clock runs down in `reading`: the screen then redraws every second. */

@@ -1,6 +1,6 @@
 //! Bots standing in for people: a seat whose person is gone may be handed to a bot by
 //! another person at the table, its person takes it back with one click, and a person who
-//! leaves for good, or whose clock runs out [`MAX_RUN_OUTS`] times, leaves the seat to a
+//! leaves for good, or whose clock runs out [`MAX_RUN_OUTS`](crate::store::MAX_RUN_OUTS) times, leaves the seat to a
 //! bot until the end. Each change is a stored seat
 //! event everyone is told and the log keeps.
 
@@ -14,7 +14,7 @@ use super::table::{Mover, Table, TableState};
 use super::{now_ms, Hub};
 use crate::error::ApiError;
 use crate::protocol::{ErrorKind, PresenceState};
-use crate::store::{SeatChange, SeatEvent, SeatKind, SeatRecord, Status, MAX_RUN_OUTS};
+use crate::store::{SeatChange, SeatEvent, SeatKind, SeatRecord, Status};
 
 /// The refusal of a move by whoever does not play the seat now; `None`: `mover` plays it.
 pub(super) fn check_mover(record: &SeatRecord, mover: Mover) -> Result<(), ApiError> {
@@ -35,17 +35,17 @@ pub(super) fn check_mover(record: &SeatRecord, mover: Mover) -> Result<(), ApiEr
 }
 
 /// Why a seat's person can no longer play it, if so: they left, or their clock ran out
-/// [`MAX_RUN_OUTS`] times.
+/// [`MAX_RUN_OUTS`](crate::store::MAX_RUN_OUTS) times.
 fn ended_for_good(record: &SeatRecord) -> Option<ApiError> {
-    let why = if record.left {
-        "you left this game: a bot plays your seat to the end".to_string()
-    } else if record.run_outs >= MAX_RUN_OUTS {
-        format!(
+    if !record.bot_to_the_end() {
+        return None;
+    }
+    let why = match record.left {
+        true => "you left this game: a bot plays your seat to the end".to_string(),
+        false => format!(
             "your clock ran out {} times: a bot plays your seat to the end",
             record.run_outs
-        )
-    } else {
-        return None;
+        ),
     };
     Some(ApiError::new(ErrorKind::Forbidden, why))
 }

@@ -491,10 +491,9 @@ impl TableState {
         self.hinting.contains(&seat)
     }
 
+    /// Marks `seat`'s hint as being computed (its caller found it was not).
     pub(super) fn start_hint(&mut self, seat: Seat) {
-        if !self.is_hinting(seat) {
-            self.hinting.push(seat);
-        }
+        self.hinting.push(seat);
     }
 
     pub(super) fn end_hint(&mut self, seat: Seat) {
