@@ -47,6 +47,8 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::BrowserSeats::export_all(config)?;
     server::HeldSeats::export_all(config)?;
     server::FriendList::export_all(config)?;
+    server::BlockAccount::export_all(config)?;
+    server::Blocked::export_all(config)?;
     server::AskFriend::export_all(config)?;
     server::FriendAsked::export_all(config)?;
     server::InviteByName::export_all(config)?;

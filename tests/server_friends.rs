@@ -8,22 +8,10 @@ mod common;
 
 use std::time::Duration;
 
-use common::people::{get_as, notifications_of, post_as, sign_up, Live};
+use common::people::{delete_as, get_as, notifications_of, post_as, sign_up, Live};
 use common::server::{Client, Server, TestDb};
 use reqwest::header::COOKIE;
 use serde_json::{json, Value};
-
-/// `DELETE path` as the person of `cookie`: the status.
-async fn delete_as(server: &Server, path: &str, cookie: &str) -> u16 {
-    reqwest::Client::new()
-        .delete(format!("{}{path}", server.base))
-        .header(COOKIE, cookie)
-        .send()
-        .await
-        .expect("DELETE")
-        .status()
-        .as_u16()
-}
 
 async fn friends_of(server: &Server, cookie: &str) -> Value {
     let (status, list) = get_as(server, "/api/friends", Some(cookie)).await;

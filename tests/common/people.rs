@@ -50,6 +50,18 @@ pub async fn get_as(server: &Server, path: &str, cookie: Option<&str>) -> (u16, 
     (status, response.json().await.unwrap_or(Value::Null))
 }
 
+/// `DELETE path` as the person of `cookie`: the status.
+pub async fn delete_as(server: &Server, path: &str, cookie: &str) -> u16 {
+    reqwest::Client::new()
+        .delete(format!("{}{path}", server.base))
+        .header(COOKIE, cookie)
+        .send()
+        .await
+        .expect("DELETE")
+        .status()
+        .as_u16()
+}
+
 /// `POST path` with JSON `body` as the signed-in person of `cookie`: (status, body).
 pub async fn post_as(
     server: &Server,

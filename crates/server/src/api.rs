@@ -22,6 +22,7 @@ use crate::catalog::{components_of, KindInfo, OptionInfo};
 use crate::chat::{ChatChannel, ChatMessage};
 use crate::client_addr::ClientAddr;
 use crate::error::ApiError;
+use crate::hub::shown_to;
 use crate::protocol::{
     ClientMessage, Clock, ClockChoices, ClockKind, ClockTimes, CreateGame, Created, CreatedSeat,
     ErrorBody, ErrorKind, EventEntry, GameSummary, JoinGame, Joined, LegalAction, LogEntry,
@@ -84,6 +85,9 @@ const MAX_LIST: u32 = 200;
         crate::notifications::read,
         crate::notifications::hold_seats,
         crate::live::upgrade,
+        crate::blocks::block,
+        crate::blocks::unblock,
+        crate::blocks::list,
         crate::friends::list,
         crate::friends::ask,
         crate::friends::accept,
@@ -157,6 +161,8 @@ const MAX_LIST: u32 = 200;
         crate::notifications::BrowserSeats,
         crate::notifications::HeldSeats,
         crate::live::LiveMessage,
+        crate::blocks::BlockAccount,
+        crate::blocks::Blocked,
         crate::friends::FriendState,
         crate::friends::Friend,
         crate::friends::FriendRequest,
@@ -497,7 +503,12 @@ pub async fn chat(
 ) -> Result<Json<Vec<ChatMessage>>, ApiError> {
     let seat = bearer_seat(&app, &id, &headers).await?;
     let table = app.hub.table(&id).await?;
-    Ok(Json(table.chat(seat, |_| true)))
+    // A signed-in person's blocks hide chat both ways.
+    let apart = match account_of(&app, &headers).await? {
+        Some(account) => app.hub.kept_apart(&account.id).await?,
+        None => Default::default(),
+    };
+    Ok(Json(table.chat(seat, |m| shown_to(&apart, m))))
 }
 
 /// Cancels a table that waits for players, for its creator: `Authorization: Bearer

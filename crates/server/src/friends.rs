@@ -124,8 +124,17 @@ pub async fn list(
 ) -> Result<Json<FriendList>, ApiError> {
     let store = app.hub.store();
     let rows = store.friendships(&account.id).await?;
-    let (friends, requests): (Vec<_>, Vec<_>) =
-        rows.into_iter().partition(|r| r.accepted.is_some());
+    // The requests of those the person blocked never reach them (the asker is not told).
+    let blocked: Vec<String> = store
+        .blocks_of(&account.id)
+        .await?
+        .into_iter()
+        .map(|b| b.account_id)
+        .collect();
+    let (friends, requests): (Vec<_>, Vec<_>) = rows
+        .into_iter()
+        .filter(|r| r.asked_by_me || !blocked.contains(&r.account_id))
+        .partition(|r| r.accepted.is_some());
     let ids: Vec<String> = friends.iter().map(|f| f.account_id.clone()).collect();
     let presence = store.site_presence(&ids, now_ms()).await?;
     let mut listed = Vec::with_capacity(friends.len());
@@ -206,12 +215,21 @@ pub async fn ask(
     if other.id == account.id {
         return Err(ApiError::malformed("you cannot be your own friend"));
     }
-    let asked = app
-        .hub
-        .store()
-        .ask_friend(&account.id, &other.id, now_ms())
-        .await?;
+    let store = app.hub.store();
+    if store.has_blocked(&account.id, &other.id).await? {
+        return Err(ApiError::malformed(format!(
+            "you blocked {}: unblock them first",
+            other.name
+        )));
+    }
+    // A blocked person's request is kept as any other, for them; it never reaches the
+    // one who blocked them (not listed, not told), who is thus not seen to refuse it.
+    let blocked_by_them = store.has_blocked(&other.id, &account.id).await?;
+    let asked = store.ask_friend(&account.id, &other.id, now_ms()).await?;
     match asked {
+        Asked::Asked if blocked_by_them => {
+            Ok((StatusCode::CREATED, Json(FriendAsked { friends: false })))
+        }
         Asked::Asked => {
             let notifier = app.hub.notifier();
             let kind = NotificationKind::FriendRequest;
@@ -262,11 +280,10 @@ pub async fn accept(
     SignedIn { account }: SignedIn,
     Path(id): Path<String>,
 ) -> Result<Json<FriendAsked>, ApiError> {
-    if !app
-        .hub
-        .store()
-        .accept_friend(&account.id, &id, now_ms())
-        .await?
+    let store = app.hub.store();
+    // A blocked person's request never reached this person.
+    if store.has_blocked(&account.id, &id).await?
+        || !store.accept_friend(&account.id, &id, now_ms()).await?
     {
         return Err(ApiError::not_found(
             "no request of theirs waits for your answer",

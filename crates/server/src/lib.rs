@@ -11,6 +11,7 @@
 mod accounts;
 mod api;
 mod app;
+mod blocks;
 mod body;
 mod bots;
 mod catalog;
@@ -62,6 +63,7 @@ pub use accounts::settings::{AccountSettings, AccountSettingsView};
 pub use accounts::{Account, Credentials};
 pub use api::{ApiDoc, Kinds};
 pub use app::App;
+pub use blocks::{BlockAccount, Blocked};
 pub use bots::{BotPolicy, Strength, STRENGTHS};
 pub use catalog::{kind, Catalog, DataFile, GameKind, KindInfo, Setup};
 pub use client_addr::TrustedProxies;
@@ -175,6 +177,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(seeks::router(body_timeout))
         .merge(notifications::router(body_timeout))
         .merge(friends::router(body_timeout))
+        .merge(blocks::router(body_timeout))
         .merge(live::router())
         .merge(api::service_router())
         .fallback(api::not_found)

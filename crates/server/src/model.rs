@@ -245,6 +245,11 @@ pub struct ChatMessage {
     /// Unix milliseconds.
     #[ts(type = "number")]
     pub at: i64,
+    /// The account it was written from (signed in), whose blocks hide it
+    /// ([`crate::store::BlockStore`]); `None` for a guest. Never sent to clients.
+    #[serde(skip)]
+    #[ts(skip)]
+    pub account: Option<String>,
 }
 
 /// What a notification in the site tells (docs/server.md, "Notifications").

@@ -4,6 +4,7 @@
 //! both pass the same tests. [`open`] picks the database by URL.
 
 pub mod accounts;
+pub mod blocks;
 pub mod chat;
 pub mod friends;
 pub mod notifications;
@@ -24,6 +25,7 @@ use tokio::sync::mpsc;
 use crate::model::{Clock, ClockKind};
 pub use crate::model::{SeatChange, SeatEvent, SeatKind, Status};
 pub use accounts::{AccountRow, AccountStore, NameKeys, SessionRow};
+pub use blocks::{BlockRow, BlockStore};
 pub use chat::ChatStore;
 pub use friends::{Asked, FriendRow, FriendStore, SitePresence};
 pub use notifications::{NewNotification, NotificationPage, NotificationStore};
@@ -322,6 +324,8 @@ pub enum Change {
     Presence { game: String },
     /// A notification of `recipient`'s was stored or read.
     Notified { recipient: String },
+    /// A block of `account`'s, or of another's against it, was made or lifted.
+    Blocks { account: String },
     /// Changes may have gone unheard (the connection that hears them was lost and made
     /// again): any game may be behind.
     Missed,
@@ -329,7 +333,8 @@ pub enum Change {
 
 impl Change {
     /// A notification's payload (migrations/postgres/0002, 0011, 0016, 0018, 0019):
-    /// `m ID STORED`, `g ID`, `c ID MESSAGE`, `k SEEK`, `s SEEK`, `p ID` or `n RECIPIENT`.
+    /// `m ID STORED`, `g ID`, `c ID MESSAGE`, `k SEEK`, `s SEEK`, `p ID`, `n RECIPIENT` or `b ACCOUNT`
+    /// (0023).
     fn parse(payload: &str) -> Option<Change> {
         let mut words = payload.split(' ');
         let change = match (words.next()?, words.next()?, words.next()) {
@@ -352,6 +357,9 @@ impl Change {
             ("n", recipient, None) => Change::Notified {
                 recipient: recipient.to_string(),
             },
+            ("b", account, None) => Change::Blocks {
+                account: account.to_string(),
+            },
             _ => return None,
         };
         words.next().is_none().then_some(change)
@@ -372,6 +380,7 @@ pub struct StatusCounts {
 #[async_trait]
 pub trait Store:
     AccountStore
+    + BlockStore
     + ChatStore
     + FriendStore
     + NotificationStore
@@ -527,6 +536,12 @@ mod tests {
             Change::parse("n account-a1"),
             Some(Change::Notified {
                 recipient: "account-a1".into()
+            })
+        );
+        assert_eq!(
+            Change::parse("b a1"),
+            Some(Change::Blocks {
+                account: "a1".into()
             })
         );
         for unknown in [

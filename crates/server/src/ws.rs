@@ -2,6 +2,7 @@
 //! none to watch), gets the state, then an update after every stored move; it sends
 //! actions with the seq it has seen. Errors are messages; the connection stays open.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -17,7 +18,7 @@ use crate::accounts::session::{self, same_origin};
 use crate::app::App;
 use crate::chat::{clean_text, ChatChannel, CHAT_BURST, CHAT_PER_MINUTE};
 use crate::error::ApiError;
-use crate::hub::{chat_message, Broadcast, Mover, Speaker, Table, Watch};
+use crate::hub::{chat_message, shown_to, Broadcast, Mover, Speaker, Table, Watch};
 use crate::limits::retry_after;
 use crate::names::clean_name;
 use crate::protocol::{ClientMessage, ErrorKind};
@@ -47,6 +48,7 @@ const PROTOCOL_ERROR: u16 = 1002;
 const INVALID_DATA: u16 = 1007;
 const POLICY: u16 = 1008;
 const TOO_BIG: u16 = 1009;
+const INTERNAL: u16 = 1011;
 
 #[utoipa::path(
     get,
@@ -111,6 +113,7 @@ impl Chatter {
                 seat,
                 spectator,
                 name,
+                account: signed_in.map(|s| s.account.id.clone()),
             },
             limiter: RateLimiter::direct(
                 Quota::per_minute(CHAT_PER_MINUTE).allow_burst(CHAT_BURST),
@@ -227,7 +230,8 @@ async fn session(app: Arc<App>, id: String, signed_in: Option<SignedIn>, mut soc
                 match parse(&text) {
                     Ok(ClientMessage::Hello { token, name }) => {
                         let account_seat = signed_in.as_ref().and_then(|s| s.seat);
-                        match hello(&app, &table, (token, account_seat), name).await {
+                        let account = signed_in.as_ref().map(|s| s.account.id.as_str());
+                        match hello(&app, &table, (token, account_seat), name, account).await {
                             Ok(seated) => break seated,
                             Err(e) => {
                                 send_error(&mut socket, &e).await;
@@ -246,7 +250,20 @@ async fn session(app: Arc<App>, id: String, signed_in: Option<SignedIn>, mut soc
         }
     };
     let (seat, new_token) = seat;
-    let mut watch = match table.watch(seat, new_token) {
+    // The signed-in person's blocks hide chat both ways.
+    let reader = signed_in.as_ref().map(|s| s.account.id.clone());
+    let apart = match &reader {
+        Some(reader) => match app.hub.kept_apart(reader).await {
+            Ok(apart) => apart,
+            Err(e) => {
+                send_error(&mut socket, &e.into()).await;
+                close(&mut socket, INTERNAL, "cannot read the blocks").await;
+                return;
+            }
+        },
+        None => Default::default(),
+    };
+    let mut watch = match table.watch(seat, new_token, &apart) {
         Ok(watch) => watch,
         Err(e) => {
             send_error(&mut socket, &e).await;
@@ -296,6 +313,11 @@ async fn session(app: Arc<App>, id: String, signed_in: Option<SignedIn>, mut soc
                         {
                             continue
                         }
+                        Broadcast::Chat { writer: Some(writer), .. }
+                            if !visible_to(&app, reader.as_deref(), writer).await =>
+                        {
+                            continue
+                        }
                         Broadcast::Chat { text, .. } => (text.clone(), over),
                         Broadcast::Seats { text, resync: false } => (text.clone(), over),
                         Broadcast::Seats { text, resync: true } => {
@@ -323,8 +345,11 @@ async fn session(app: Arc<App>, id: String, signed_in: Option<SignedIn>, mut soc
                 // follows the message that ended the game, once.
                 if now_over && !over {
                     over = true;
+                    let apart = kept_apart_now(&app, reader.as_deref()).await;
                     let revealed = watch.seat.and_then(|_| {
-                        chat_message(watch.table.chat(watch.seat, |m| m.channel == ChatChannel::Spectators))
+                        chat_message(watch.table.chat(watch.seat, |m| {
+                            m.channel == ChatChannel::Spectators && shown_to(&apart, m)
+                        }))
                     });
                     if let Some(chat) = revealed {
                         if !send(&mut socket, chat).await {
@@ -384,6 +409,34 @@ async fn session(app: Arc<App>, id: String, signed_in: Option<SignedIn>, mut soc
     }
 }
 
+/// The accounts kept apart from `reader` (signed in) now; none for a guest, nor when the
+/// store cannot say (the messages checked one by one, [`visible_to`], are hidden then).
+async fn kept_apart_now(app: &App, reader: Option<&str>) -> Arc<HashSet<String>> {
+    let Some(reader) = reader else {
+        return Default::default();
+    };
+    app.hub.kept_apart(reader).await.unwrap_or_else(|error| {
+        tracing::warn!(%error, "reading the blocks failed");
+        Default::default()
+    })
+}
+
+/// Whether `reader` (signed in; `None`: a guest) sees a message written from account
+/// `writer`: not when the two are kept apart, nor when the store cannot say whether they
+/// are.
+async fn visible_to(app: &App, reader: Option<&str>, writer: &str) -> bool {
+    let Some(reader) = reader else {
+        return true;
+    };
+    match app.hub.kept_apart(reader).await {
+        Ok(apart) => !apart.contains(writer),
+        Err(error) => {
+            tracing::warn!(%error, "reading the blocks failed: a message is hidden");
+            false
+        }
+    }
+}
+
 /// The whole state now, remembering its seq.
 fn resync(watch: &Watch, seen: &mut u64) -> Option<Utf8Bytes> {
     let (seq, text) = watch.table.state_for(watch.seat).ok()?;
@@ -394,12 +447,14 @@ fn resync(watch: &Watch, seen: &mut u64) -> Option<Utf8Bytes> {
 /// The seat of a hello: the token's seat; without a token, the signed-in person's seat at
 /// the table (`account_seat`), or the spectator. A free seat's token is its invitation:
 /// the hello claims the seat, which gets a new token (returned, for this connection's
-/// state message), and the invitation is spent.
+/// state message), and the invitation is spent, unless the signed-in person (`account`)
+/// is kept apart from someone at the table.
 async fn hello(
     app: &Arc<App>,
     table: &Arc<Table>,
     (token, account_seat): (Option<String>, Option<u8>),
     name: Option<String>,
+    account: Option<&str>,
 ) -> Result<(Option<u8>, Option<String>), ApiError> {
     let Some(token) = token else {
         return Ok((account_seat, None));
@@ -413,6 +468,9 @@ async fn hello(
     })?;
     if !free {
         return Ok((Some(seat), None));
+    }
+    if let Some(account) = account {
+        app.hub.may_sit_at(account, &table.id).await?;
     }
     let name = match name {
         Some(name) => clean_name(&name)?,

@@ -5,6 +5,7 @@ import type { PostSeek } from '../generated/server/PostSeek'
 import type { NotificationList } from '../generated/server/NotificationList'
 import type { BrowserSeats } from '../generated/server/BrowserSeats'
 import type { HeldSeats } from '../generated/server/HeldSeats'
+import type { Blocked } from '../generated/server/Blocked'
 import type { FriendAsked } from '../generated/server/FriendAsked'
 import type { FriendList } from '../generated/server/FriendList'
 import type { InviteByName } from '../generated/server/InviteByName'
@@ -293,6 +294,18 @@ export const api = {
   /** Removes one of them (`conflict`: the account's only way to sign in). */
   async removePasskey(id: string): Promise<void> {
     await send(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  },
+  /** The accounts the signed-in person blocked, by name. */
+  blocks(): Promise<Blocked[]> {
+    return json('/api/blocks')
+  },
+  /** Blocks the account named `name`: the two are kept apart (docs/server.md, "Blocks"). */
+  async block(name: string): Promise<void> {
+    await send('/api/blocks', post({ name }))
+  },
+  /** Lifts the block of the account named `name`. */
+  async unblock(name: string): Promise<void> {
+    await send(`/api/blocks/${encodeURIComponent(name)}`, { method: 'DELETE' })
   },
   /** A game's best rated people, with the bot levels' fixed ratings. */
   leaderboard(game: string): Promise<Leaderboard> {

@@ -24,6 +24,9 @@ pub struct Speaker {
     pub spectator: String,
     /// The signed-in person's name, for a spectator.
     pub name: Option<String>,
+    /// The signed-in person's account, whose blocks hide what they write
+    /// ([`ChatMessage::account`]).
+    pub account: Option<String>,
 }
 
 impl Hub {
@@ -68,6 +71,7 @@ impl Hub {
                 text,
                 seq: st.seq(),
                 at: now_ms(),
+                account: speaker.account.clone(),
             }
         };
         // Counted where it is stored, with every process's messages: a count of what this
@@ -134,6 +138,7 @@ impl Table {
             return;
         };
         let channel = kept.channel;
+        let writer = kept.account.clone();
         let text = ServerMessage::Chat {
             messages: vec![kept.clone()],
         }
@@ -142,6 +147,7 @@ impl Table {
         // message either in its first chat message or after it, never neither.
         self.broadcast(Broadcast::Chat {
             channel,
+            writer,
             text: text.into(),
         });
     }

@@ -24,7 +24,11 @@ impl Hub {
                 match &change {
                     Change::Presence { game } => hub.hear_presence(game),
                     Change::Notified { recipient } => hub.notifier.wake(recipient),
-                    Change::Missed => hub.hear_all_presence(),
+                    Change::Blocks { account } => hub.blocks_changed(account),
+                    Change::Missed => {
+                        hub.hear_all_presence();
+                        hub.forget_kept_apart();
+                    }
                     _ => {}
                 }
                 let tables: Vec<Arc<Table>> = match &change {
@@ -38,7 +42,8 @@ impl Hub {
                     Change::SeekPosted { .. }
                     | Change::SeekEnded { .. }
                     | Change::Presence { .. }
-                    | Change::Notified { .. } => Vec::new(),
+                    | Change::Notified { .. }
+                    | Change::Blocks { .. } => Vec::new(),
                 };
                 for table in &tables {
                     let chat = match change {
@@ -49,7 +54,8 @@ impl Hub {
                         | Change::SeekPosted { .. }
                         | Change::SeekEnded { .. }
                         | Change::Presence { .. }
-                        | Change::Notified { .. } => None,
+                        | Change::Notified { .. }
+                        | Change::Blocks { .. } => None,
                     };
                     if let Some(id) = chat {
                         if let Err(error) = hub.hear_chat(table, id).await {
@@ -61,7 +67,8 @@ impl Hub {
                         | Change::SeekPosted { .. }
                         | Change::SeekEnded { .. }
                         | Change::Presence { .. }
-                        | Change::Notified { .. } => false,
+                        | Change::Notified { .. }
+                        | Change::Blocks { .. } => false,
                         // This process's own moves are heard too, once installed or about
                         // to be.
                         Change::Moves { stored, .. } => {

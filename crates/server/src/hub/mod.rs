@@ -32,6 +32,7 @@ mod chat;
 mod clock;
 mod follow;
 mod hints;
+mod kept_apart;
 mod leases;
 mod lifecycle;
 mod matched;
@@ -52,6 +53,7 @@ pub use chat::chat_message;
 pub use chat::Speaker;
 use clock::check_clock;
 pub use clock::clock_choices;
+pub use kept_apart::shown_to;
 use leases::Leases;
 pub use matched::MatchedTable;
 pub use scheduler::BotConfig;
@@ -107,6 +109,9 @@ pub enum Broadcast {
     /// A chat message, for the connections that read its channel.
     Chat {
         channel: ChatChannel,
+        /// The account it was written from ([`ChatMessage::account`]): hidden from the
+        /// readers kept apart from it.
+        writer: Option<String>,
         text: Utf8Bytes,
     },
 }
@@ -144,6 +149,8 @@ pub struct Hub {
     in_flight: AtomicUsize,
     /// Stores the people's notifications and wakes their live pages.
     notifier: Arc<Notifier>,
+    /// Whose chat each signed-in reader does not see.
+    kept_apart: kept_apart::KeptApart,
 }
 
 impl Hub {
@@ -173,6 +180,7 @@ impl Hub {
             presence: config.lease.map(SharedPresence::new),
             mailer: config.mailer.clone(),
             in_flight: AtomicUsize::new(0),
+            kept_apart: kept_apart::KeptApart::default(),
         })
     }
 

@@ -26,6 +26,9 @@ impl Hub {
         account: Option<&AccountRow>,
     ) -> Result<Joined, ApiError> {
         let table = self.table(id).await?;
+        if let Some(account) = account {
+            self.may_sit_at(&account.id, id).await?;
+        }
         let reserved = {
             let st = table.lock();
             request

@@ -35,6 +35,30 @@ pub fn compatible(a: &SeekRow, b: &SeekRow) -> bool {
             || sa.languages.iter().any(|l| sb.languages.contains(l)))
 }
 
+/// The seekers' accounts kept apart by a block ([`crate::store::BlockStore`]): never
+/// seated together.
+#[derive(Debug, Default)]
+pub struct Apart {
+    pairs: HashSet<(String, String)>,
+}
+
+impl Apart {
+    /// Of the pairs of accounts (blocker, blocked) the store lists.
+    pub fn new(pairs: Vec<(String, String)>) -> Apart {
+        Apart {
+            pairs: pairs.into_iter().collect(),
+        }
+    }
+
+    /// Whether the seekers of `a` and `b` are kept apart (guests never are).
+    fn between(&self, a: &SeekRow, b: &SeekRow) -> bool {
+        let (Some(a), Some(b)) = (&a.account_id, &b.account_id) else {
+            return false;
+        };
+        self.pairs.contains(&(a.clone(), b.clone())) || self.pairs.contains(&(b.clone(), a.clone()))
+    }
+}
+
 /// Whether `seek` has waited long enough at `now` (Unix milliseconds) for bots.
 fn wants_bots(seek: &SeekRow, now: i64) -> bool {
     seek.spec
@@ -45,9 +69,9 @@ fn wants_bots(seek: &SeekRow, now: i64) -> bool {
 /// The tables `seeks` (oldest first) make at `now`. The oldest seek goes first: it is
 /// seated with the oldest seeks compatible with it and with each other, as many as every
 /// one of them accepts; a group too small for a table waits, unless its seekers who have
-/// waited their bot time may be seated with bots. Nobody is in two tables, and one
-/// person's seeks never sit together.
-pub fn plan(seeks: &[SeekRow], now: i64) -> Vec<Plan> {
+/// waited their bot time may be seated with bots. Nobody is in two tables, one person's
+/// seeks never sit together, nor do seekers kept `apart`.
+pub fn plan(seeks: &[SeekRow], now: i64, apart: &Apart) -> Vec<Plan> {
     let mut seated: HashSet<&str> = HashSet::new();
     let mut plans = Vec::new();
     for (first, seek) in seeks.iter().enumerate() {
@@ -64,7 +88,9 @@ pub fn plan(seeks: &[SeekRow], now: i64) -> Vec<Plan> {
             if lo > hi
                 || usize::from(hi) <= group.len()
                 || seated.contains(other.owner.as_str())
-                || !group.iter().all(|&g| compatible(&seeks[g], other))
+                || !group
+                    .iter()
+                    .all(|&g| compatible(&seeks[g], other) && !apart.between(&seeks[g], other))
             {
                 continue;
             }
@@ -143,7 +169,7 @@ mod tests {
     #[test]
     fn eight_seekers_of_four_make_two_tables_in_the_order_they_came() {
         let seeks: Vec<SeekRow> = (0..8).map(|i| seek(&format!("p{i}"), (4, 4), i)).collect();
-        let plans = plan(&seeks, 100);
+        let plans = plan(&seeks, 100, &Apart::default());
         assert_eq!(
             plans,
             [
@@ -166,21 +192,21 @@ mod tests {
             seek("b", (4, 4), 1),
             seek("c", (3, 4), 2),
         ];
-        assert_eq!(plan(&seeks, 100), []);
+        assert_eq!(plan(&seeks, 100, &Apart::default()), []);
         // Two who accept two or three, and one who wants three: a table of three.
         let seeks = [
             seek("a", (2, 3), 0),
             seek("b", (2, 3), 1),
             seek("c", (3, 3), 2),
         ];
-        assert_eq!(plan(&seeks, 100)[0].seeks, [0, 1, 2]);
+        assert_eq!(plan(&seeks, 100, &Apart::default())[0].seeks, [0, 1, 2]);
         // Someone who wants four does not join two who accept at most three.
         let seeks = [
             seek("a", (2, 3), 0),
             seek("b", (4, 4), 1),
             seek("c", (2, 3), 2),
         ];
-        assert_eq!(plan(&seeks, 100)[0].seeks, [0, 2]);
+        assert_eq!(plan(&seeks, 100, &Apart::default())[0].seeks, [0, 2]);
     }
 
     #[test]
@@ -194,9 +220,27 @@ mod tests {
             seek("b", (2, 2), 2),
             seek("c", (2, 2), 3),
         ];
-        let plans = plan(&seeks, 100);
+        let plans = plan(&seeks, 100, &Apart::default());
         assert_eq!(plans.len(), 1, "{plans:?}");
         assert_eq!(plans[0].seeks, [0, 2]);
+    }
+
+    #[test]
+    fn seekers_kept_apart_are_never_seated_together() {
+        let signed_in = |name: &str, created| SeekRow {
+            account_id: Some(format!("id-{name}")),
+            ..seek(name, (2, 2), created)
+        };
+        let seeks = [signed_in("ben", 0), signed_in("ada", 1), signed_in("cy", 2)];
+        // Ada blocked Ben: Ben waits for Cy, and Ada for someone else.
+        let apart = Apart::new(vec![("id-ada".into(), "id-ben".into())]);
+        let plans = plan(&seeks, 100, &apart);
+        assert_eq!(plans.len(), 1, "{plans:?}");
+        assert_eq!(plans[0].seeks, [0, 2]);
+        // Either way round, and without the block they sit together.
+        let apart = Apart::new(vec![("id-ben".into(), "id-ada".into())]);
+        assert_eq!(plan(&seeks, 100, &apart)[0].seeks, [0, 2]);
+        assert_eq!(plan(&seeks, 100, &Apart::default())[0].seeks, [0, 1]);
     }
 
     #[test]
@@ -238,9 +282,12 @@ mod tests {
     fn bots_fill_only_after_each_seekers_own_wait() {
         let mut alone = seek("a", (3, 4), 0);
         alone.spec.bots_after_secs = Some(30);
-        assert_eq!(plan(std::slice::from_ref(&alone), 29_999), []);
         assert_eq!(
-            plan(std::slice::from_ref(&alone), 30_000),
+            plan(std::slice::from_ref(&alone), 29_999, &Apart::default()),
+            []
+        );
+        assert_eq!(
+            plan(std::slice::from_ref(&alone), 30_000, &Apart::default()),
             [Plan {
                 seeks: vec![0],
                 bots: 2
@@ -252,7 +299,11 @@ mod tests {
         let mut patient = seek("b", (4, 4), 10_000);
         patient.spec.bots_after_secs = Some(60);
         let never = seek("c", (4, 4), 20_000);
-        let plans = plan(&[first.clone(), patient.clone(), never.clone()], 30_000);
+        let plans = plan(
+            &[first.clone(), patient.clone(), never.clone()],
+            30_000,
+            &Apart::default(),
+        );
         assert_eq!(
             plans,
             [Plan {
@@ -261,7 +312,7 @@ mod tests {
             }]
         );
         patient.spec.bots_after_secs = Some(20);
-        let plans = plan(&[first, patient, never], 30_000);
+        let plans = plan(&[first, patient, never], 30_000, &Apart::default());
         assert_eq!(
             plans,
             [Plan {

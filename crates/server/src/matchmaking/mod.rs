@@ -149,7 +149,8 @@ impl Seeks {
             | Change::Game { .. }
             | Change::Chat { .. }
             | Change::Presence { .. }
-            | Change::Notified { .. } => {}
+            | Change::Notified { .. }
+            | Change::Blocks { .. } => {}
         }
     }
 
@@ -369,7 +370,11 @@ impl Seeks {
     async fn match_round(&self) -> Result<(), ApiError> {
         let now = now_ms();
         let open = self.hub.store().open_seeks(now).await?;
-        for plan in matching::plan(&open, now) {
+        let mut seekers: Vec<String> = open.iter().filter_map(|s| s.account_id.clone()).collect();
+        seekers.sort();
+        seekers.dedup();
+        let apart = matching::Apart::new(self.hub.store().apart_among(&seekers).await?);
+        for plan in matching::plan(&open, now, &apart) {
             let first = &open[plan.seeks[0]];
             let mut seats: Vec<Option<(SeekClaim, String, String)>> = plan
                 .seeks

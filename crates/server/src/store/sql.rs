@@ -2,6 +2,7 @@
 //! both (`$N` parameters, `ON CONFLICT DO NOTHING`); only set-up differs.
 
 mod accounts;
+mod blocks;
 mod chat;
 mod friends;
 mod migrations;

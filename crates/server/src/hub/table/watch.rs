@@ -1,6 +1,7 @@
 //! Watching a table: the state message a connection starts from, the seats messages, and
 //! the subscription that counts the connection in its slot's presence.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 use std::time::Instant;
 
@@ -10,7 +11,10 @@ use tokio::sync::broadcast;
 use super::{Slot, Table, TableState};
 use crate::error::ApiError;
 use crate::hub::chat::{chat_for, chat_message};
+use crate::hub::kept_apart::shown_to;
 use crate::hub::undo::can_undo;
+#[cfg(doc)]
+use crate::hub::Hub;
 use crate::hub::{outcome_json, Broadcast};
 use crate::protocol::{ErrorKind, LegalAction, SeatInfo, ServerMessage};
 use crate::store::{GameRow, SeatEvent, SeatKind, Status};
@@ -19,11 +23,13 @@ impl Table {
     /// Starts watching as `seat` (`None`: spectator): the state message and the updates
     /// that follow it, with nothing missed or repeated in between.
     /// `token`: the seat's new token, when this connection just claimed it with its
-    /// invitation; the state message carries it to this connection alone.
+    /// invitation; the state message carries it to this connection alone. `apart`: the
+    /// accounts whose chat the connection's person does not see ([`Hub::kept_apart`]).
     pub fn watch(
         self: &Arc<Self>,
         seat: Option<Seat>,
         token: Option<String>,
+        apart: &HashSet<String>,
     ) -> Result<Watch, ApiError> {
         let mut st = self.lock();
         let slot = slot_index(&st, seat);
@@ -45,7 +51,7 @@ impl Table {
             seat,
             state,
             seq: st.seq,
-            chat: chat_message(chat_for(&st, seat, |_| true)),
+            chat: chat_message(chat_for(&st, seat, |m| shown_to(apart, m))),
             over: st.row.status == Status::Over,
             updates,
             away: false,

@@ -9,7 +9,7 @@ use crate::model::{ChatChannel, ChatMessage};
 use crate::store::chat::ChatStore;
 use crate::store::StoreError;
 
-const COLUMNS: &str = "id, channel, seat, author, name, text, seq, at";
+const COLUMNS: &str = "id, channel, seat, author, name, text, seq, at, account_id";
 
 fn message_of_row(row: &AnyRow) -> Result<ChatMessage, StoreError> {
     let channel: String = row.try_get("channel")?;
@@ -28,6 +28,7 @@ fn message_of_row(row: &AnyRow) -> Result<ChatMessage, StoreError> {
         text: row.try_get("text")?,
         seq: u64::try_from(seq).map_err(|_| StoreError::Corrupt(format!("chat seq {seq}")))?,
         at: row.try_get("at")?,
+        account: row.try_get("account_id")?,
     })
 }
 
@@ -57,8 +58,9 @@ impl ChatStore for SqlStore {
             return Ok(None);
         }
         let row = sqlx::query(
-            "INSERT INTO chat_messages (game_id, channel, seat, author, name, text, seq, at) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+            "INSERT INTO chat_messages \
+             (game_id, channel, seat, author, name, text, seq, at, account_id) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9) RETURNING id",
         )
         .bind(game)
         .bind(message.channel.as_str())
@@ -68,6 +70,7 @@ impl ChatStore for SqlStore {
         .bind(&message.text)
         .bind(message.seq as i64)
         .bind(message.at)
+        .bind(message.account.as_deref())
         .fetch_one(&mut *tx)
         .await?;
         let id = row.try_get("id")?;

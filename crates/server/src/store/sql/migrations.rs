@@ -45,6 +45,7 @@ const SQLITE: &[File] = embedded!("sqlite":
     "0018_friends.sql",
     "0019_browser_seats.sql",
     "0020_safety.sql",
+    "0021_blocks.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -71,6 +72,7 @@ const POSTGRES: &[File] = embedded!("postgres":
     "0020_friends.sql",
     "0021_browser_seats.sql",
     "0022_safety.sql",
+    "0023_blocks.sql",
 );
 
 /// The migrations of SQLite (`postgres: false`) or PostgreSQL.
