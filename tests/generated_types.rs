@@ -48,6 +48,7 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::HeldSeats::export_all(config)?;
     server::FriendList::export_all(config)?;
     server::BlockAccount::export_all(config)?;
+    server::Ending::export_all(config)?;
     server::Blocked::export_all(config)?;
     server::AskFriend::export_all(config)?;
     server::FriendAsked::export_all(config)?;

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use common::people::{hand_to_account, sign_up};
 use common::server::{play_random, Client, Server, TestDb};
-use rand::SeedableRng;
+use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
 use sqlx::Connection;
@@ -290,7 +290,75 @@ async fn a_game_left_unrated_is_rated_at_start(db: &TestDb) {
     assert_eq!(ratings_after(&server, &ada, "valley", 1).await, rated);
 }
 
+/// How a game went (issue 55 item 5): Bo leaves at once, and a bot plays every one of his
+/// decisions to the end, which the game's ending says (and its record), with Ada's own
+/// decisions hers; the table is rated (a leaver ranks last). Before the end there is no
+/// ending to tell; a table with hints says it is not rated, and why.
+async fn the_ending_says_what_a_bot_played(db: &TestDb) {
+    let server = Server::start(&db.url);
+    let (_, ada_cookie) = sign_up(&server, "Ada").await;
+    let (_, bo_cookie) = sign_up(&server, "Bo").await;
+    let (id, tokens) = valley(&server, false).await;
+    hand_to_account(&server, &ada_cookie, &id, &tokens[0]).await;
+    hand_to_account(&server, &bo_cookie, &id, &tokens[1]).await;
+    let (status, early) = server.get(&format!("/api/games/{id}/ending")).await;
+    assert_eq!(
+        (status, &early["kind"]),
+        (409, &json!("not_over")),
+        "{early}"
+    );
+    let mut bo = Client::connect(&server, &id, Some(&tokens[1])).await;
+    bo.send(&json!({"type": "leave"})).await;
+    let mut ada = Client::connect(&server, &id, Some(&tokens[0])).await;
+    let mut rng = ChaCha8Rng::seed_from_u64(9);
+    while ada.status != "over" {
+        if ada.status == "running" && ada.to_move == Some(0) {
+            let legal = ada.legal.clone().expect("legal actions");
+            let seq = ada.seq + 1;
+            ada.act(&legal[rng.gen_range(0..legal.len())]).await;
+            // On PostgreSQL the table may be catching up with the leave it heard: a
+            // `conflict`, and the move is sent again, as a client does.
+            if let Some(error) = ada.wait_seq_or_error(seq).await {
+                assert_eq!(error["kind"], "conflict", "{error}");
+                tokio::time::sleep(Duration::from_millis(50)).await;
+            }
+        } else {
+            ada.next().await;
+        }
+    }
+    let (status, ending) = server.get(&format!("/api/games/{id}/ending")).await;
+    assert_eq!(status, 200, "{ending}");
+    let (ada_seat, bo_seat) = (&ending["seats"][0], &ending["seats"][1]);
+    assert_eq!(
+        (&ada_seat["left"], &ada_seat["by_bot"], &ada_seat["bot"]),
+        (&json!(false), &json!(0), &json!(false)),
+        "{ending}"
+    );
+    assert!(ada_seat["decisions"].as_u64() > Some(10), "{ending}");
+    assert_eq!(bo_seat["left"], true, "{ending}");
+    assert!(bo_seat["decisions"].as_u64() > Some(10), "{ending}");
+    assert_eq!(bo_seat["by_bot"], bo_seat["decisions"], "{ending}");
+    assert_eq!(
+        (&ending["rated"], ending.get("unrated")),
+        (&json!(true), None)
+    );
+    let (_, record) = server.get(&format!("/api/games/{id}/record")).await;
+    assert_eq!(record["ending"], ending);
+
+    let (hinted, tokens) = valley(&server, true).await;
+    finish(&server, &hinted, &tokens, 3).await;
+    let (_, ending) = server.get(&format!("/api/games/{hinted}/ending")).await;
+    assert_eq!(
+        (&ending["rated"], &ending["unrated"]),
+        (&json!(false), &json!({"why": "hints"})),
+        "{ending}"
+    );
+    let (status, _) = server.get("/api/games/nope/ending").await;
+    assert_eq!(status, 404);
+}
+
 on_both_databases!(
     a_rated_game_moves_both_ratings,
-    a_game_left_unrated_is_rated_at_start
+    a_game_left_unrated_is_rated_at_start,
+    the_ending_says_what_a_bot_played,
 );

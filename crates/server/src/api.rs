@@ -21,6 +21,7 @@ use crate::bots::{Strength, STRENGTHS};
 use crate::catalog::{components_of, KindInfo, OptionInfo};
 use crate::chat::{ChatChannel, ChatMessage};
 use crate::client_addr::ClientAddr;
+use crate::ending::Ending;
 use crate::error::ApiError;
 use crate::hub::shown_to;
 use crate::protocol::{
@@ -49,6 +50,7 @@ const MAX_LIST: u32 = 200;
         cancel,
         summary,
         record,
+        ending,
         log,
         chat,
         data,
@@ -161,6 +163,9 @@ const MAX_LIST: u32 = 200;
         crate::notifications::BrowserSeats,
         crate::notifications::HeldSeats,
         crate::live::LiveMessage,
+        crate::ending::Ending,
+        crate::ending::SeatEnding,
+        crate::rating::Unrated,
         crate::blocks::BlockAccount,
         crate::blocks::Blocked,
         crate::friends::FriendState,
@@ -186,6 +191,7 @@ pub fn games_router(body_timeout: Duration) -> Router<Arc<App>> {
         .route("/api/games/{id}/join", body(post(join), MAX_BODY_BYTES))
         .route("/api/games/{id}/cancel", post(cancel))
         .route("/api/games/{id}/record", get(record))
+        .route("/api/games/{id}/ending", get(ending))
         .route("/api/games/{id}/log", get(log))
         .route("/api/games/{id}/chat", get(chat))
         .route("/api/games/{id}/data", get(data))
@@ -447,6 +453,23 @@ pub async fn summary(
     Path(id): Path<String>,
 ) -> Result<Json<GameSummary>, ApiError> {
     Ok(Json(app.hub.summary(&id).await?))
+}
+
+/// How a finished game went, seat by seat: whether its person left or timed out, how many
+/// of its decisions a bot made for them, and whether it was rated and, if not, why. Only
+/// once the game is over.
+#[utoipa::path(
+    get,
+    path = "/api/games/{id}/ending",
+    params(("id" = String, Path, description = "game id")),
+    responses((status = 200, body = Ending), (status = 404, body = ErrorBody), (status = 409, body = ErrorBody, description = "not_over")),
+    tag = "games"
+)]
+pub async fn ending(
+    State(app): State<Arc<App>>,
+    Path(id): Path<String>,
+) -> Result<Json<Ending>, ApiError> {
+    Ok(Json(app.hub.ending(&id).await?))
 }
 
 /// The record `tabletop replay` reads: `{game, config, seed, actions}`. Only once the game

@@ -20,6 +20,7 @@ mod client;
 mod client_addr;
 mod committer;
 mod connections;
+mod ending;
 mod error;
 mod friends;
 mod health;
@@ -68,6 +69,7 @@ pub use bots::{BotPolicy, Strength, STRENGTHS};
 pub use catalog::{kind, Catalog, DataFile, GameKind, KindInfo, Setup};
 pub use client_addr::TrustedProxies;
 pub use connections::{open_files_limit, ConnectionLimits};
+pub use ending::{Ending, SeatEnding};
 pub use error::ApiError;
 pub use friends::{
     AskFriend, Friend, FriendAsked, FriendList, FriendRequest, FriendState, InviteByName,
@@ -78,6 +80,7 @@ pub use matchmaking::request::{OpenSeek, PostSeek, SeekList, SeekPosted, SeekSta
 pub use notifications::{
     BrowserSeats, HeldSeats, NotificationList, NotificationsUpdate, ReadNotifications, Unread,
 };
+pub use rating::Unrated;
 pub use store::{Store, StoreError, SyncMode};
 
 /// How `tabletop serve` runs.

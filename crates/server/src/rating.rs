@@ -14,7 +14,10 @@ use engine::Outcome;
 use skillratings::weng_lin::{weng_lin_multi_team, WengLinConfig, WengLinRating};
 use skillratings::MultiTeamOutcome;
 
-use crate::store::{MoveRow, SeatChange, SeatEvent, SeatKind, SeatRecord};
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::store::{GameRow, MoveRow, SeatChange, SeatEvent, SeatKind, SeatRecord};
 
 /// The most of its moves a seat's person may leave to a bot (handed over, timed out)
 /// for the table to be rated: a person who was away for more did not play the game.
@@ -85,9 +88,13 @@ pub struct Participant {
     pub team: Option<u8>,
 }
 
-/// Why a finished table is not rated.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// Why a finished table is not rated (the end screen says it in the person's words).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, ToSchema, ts_rs::TS)]
+#[ts(export_to = "server/")]
+#[serde(tag = "why", rename_all = "snake_case", deny_unknown_fields)]
 pub enum Unrated {
+    /// Its seekers asked for a casual table.
+    Casual,
     /// A table with hints is casual.
     Hints,
     /// Fewer than [`MIN_PEOPLE`] seats of distinct signed-in people.
@@ -97,6 +104,20 @@ pub enum Unrated {
     StandIn { seat: u8 },
     /// The game did not end by its rules.
     Truncated,
+}
+
+/// The participants of finished table `row`, or why it is not rated: [`participants`],
+/// unless its seekers asked for a casual table.
+pub fn verdict(
+    row: &GameRow,
+    outcome: &Outcome,
+    owners: &[(u8, String)],
+    played: (&[(&str, f64)], &[MoveRow], &[SeatEvent]),
+) -> Result<Vec<Participant>, Unrated> {
+    if row.settings.casual {
+        return Err(Unrated::Casual);
+    }
+    participants(&row.seats, row.settings.hints, outcome, owners, played)
 }
 
 /// The participants of a finished table, or why it is not rated. `owners`: the account
@@ -156,9 +177,20 @@ pub fn participants(
     Ok(participants)
 }
 
-/// The share of `seat`'s moves a bot made for its person: from a hand-over or time-out
-/// to the person taking it back.
+/// The share of `seat`'s moves a bot made for its person.
 fn stand_in_share(seat: u8, moves: &[MoveRow], events: &[SeatEvent]) -> f64 {
+    let (all, by_bot) = bot_decisions(seat, moves, events);
+    if all == 0 {
+        0.0
+    } else {
+        f64::from(by_bot) / f64::from(all)
+    }
+}
+
+/// `seat`'s decisions (its moves, an undo not counted as one), and how many of them a bot
+/// made for its person: from a hand-over, time-out or leave to the person taking the
+/// seat back.
+pub fn bot_decisions(seat: u8, moves: &[MoveRow], events: &[SeatEvent]) -> (u32, u32) {
     let mut bot_from: Option<u64> = None;
     let mut spans = Vec::new();
     for event in events.iter().filter(|e| e.seat == seat) {
@@ -180,15 +212,10 @@ fn stand_in_share(seat: u8, moves: &[MoveRow], events: &[SeatEvent]) -> f64 {
     let own = moves
         .iter()
         .filter(|m| m.seat == seat && m.undoes.is_none());
-    let (all, by_bot) = own.fold((0u32, 0u32), |(all, bot), m| {
+    own.fold((0u32, 0u32), |(all, bot), m| {
         let stood_in = spans.iter().any(|span| span.contains(&m.seq));
         (all + 1, bot + u32::from(stood_in))
-    });
-    if all == 0 {
-        0.0
-    } else {
-        f64::from(by_bot) / f64::from(all)
-    }
+    })
 }
 
 /// The people's new ratings after a table with these participants, from their ratings

@@ -42,6 +42,11 @@ pub struct Record {
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     #[ts(optional, as = "Option<Vec<UndoneDecision>>")]
     pub undone: Vec<UndoneDecision>,
+    /// How the game went, seat by seat (a server's record says it; a replay does not need
+    /// it).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[ts(optional)]
+    pub ending: Option<crate::ending::Ending>,
 }
 
 /// A decision made and then taken back: `actions` do not hold it.
@@ -92,6 +97,8 @@ fn taken_back_after(
 
 /// [`Record::undone`]'s name in a record.
 pub const UNDONE: &str = "undone";
+/// The record's field of how the game went ([`crate::ending::Ending`]).
+pub const ENDING: &str = "ending";
 
 /// The decisions stored steps `rows` took back, each with the number of the record's
 /// actions it followed (an undo takes back the last decision of the line played).

@@ -6,6 +6,7 @@ import type { NotificationList } from '../generated/server/NotificationList'
 import type { BrowserSeats } from '../generated/server/BrowserSeats'
 import type { HeldSeats } from '../generated/server/HeldSeats'
 import type { Blocked } from '../generated/server/Blocked'
+import type { Ending } from '../generated/server/Ending'
 import type { FriendAsked } from '../generated/server/FriendAsked'
 import type { FriendList } from '../generated/server/FriendList'
 import type { InviteByName } from '../generated/server/InviteByName'
@@ -294,6 +295,10 @@ export const api = {
   /** Removes one of them (`conflict`: the account's only way to sign in). */
   async removePasskey(id: string): Promise<void> {
     await send(`/api/account/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' })
+  },
+  /** How finished game `id` went, seat by seat, and whether it was rated. */
+  ending(id: string): Promise<Ending> {
+    return json(`/api/games/${encodeURIComponent(id)}/ending`)
   },
   /** The accounts the signed-in person blocked, by name. */
   blocks(): Promise<Blocked[]> {

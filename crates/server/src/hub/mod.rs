@@ -30,6 +30,7 @@ use crate::tokens;
 
 mod chat;
 mod clock;
+mod ending;
 mod follow;
 mod hints;
 mod kept_apart;
@@ -547,7 +548,9 @@ impl Hub {
             st.game().record()
         };
         let undone = crate::replay::undone_decisions(&self.store.load_moves(id, 0).await?);
+        let ending = serde_json::to_value(self.ending(id).await?).unwrap_or_default();
         if let Some(fields) = record.as_object_mut() {
+            fields.insert(crate::replay::ENDING.into(), ending);
             if let Some(data) = table.data() {
                 let text = Value::String(data.to_string());
                 fields.insert(crate::replay::DATA_TOML.into(), text);
