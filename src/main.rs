@@ -13,6 +13,7 @@
 
 #![forbid(unsafe_code)]
 
+mod admin;
 mod arena;
 mod batch;
 mod client;
@@ -65,6 +66,8 @@ enum Command {
     Play(play::PlayArgs),
     /// Run the game server: lobby, live play over WebSocket, stored moves, bot seats.
     Serve(serve::ServeArgs),
+    /// Server operators' commands on the database: `admin moderator add NAME`.
+    Admin(admin::AdminArgs),
     /// Play many games of random clients against a server on this machine and report
     /// throughput, latency, message sizes and the server's CPU and memory.
     Loadtest(loadtest::LoadtestArgs),
@@ -136,6 +139,7 @@ fn run(cli: Cli) -> Result<(), CliError> {
             None => play::run(&args),
         },
         Command::Serve(args) => serve::run(&args),
+        Command::Admin(args) => print(&admin::run(&args)?),
         Command::Loadtest(args) => print(&loadtest::run(&args)?),
         Command::Engine(args) => match engine_protocol::run(args.no_data_files) {
             Ok(()) => Ok(()),

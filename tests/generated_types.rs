@@ -49,6 +49,13 @@ fn export_all(config: &Config) -> Result<(), ts_rs::ExportError> {
     server::FriendList::export_all(config)?;
     server::BlockAccount::export_all(config)?;
     server::Ending::export_all(config)?;
+    server::moderation::NewReport::export_all(config)?;
+    server::moderation::ReportFiled::export_all(config)?;
+    server::moderation::MyReport::export_all(config)?;
+    server::moderation::Moderate::export_all(config)?;
+    server::moderation::ModerationAction::export_all(config)?;
+    server::moderation::QueuedReport::export_all(config)?;
+    server::moderation::MyStanding::export_all(config)?;
     server::Blocked::export_all(config)?;
     server::AskFriend::export_all(config)?;
     server::FriendAsked::export_all(config)?;

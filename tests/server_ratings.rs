@@ -12,7 +12,6 @@ use common::server::{play_random, Client, Server, TestDb};
 use rand::{Rng, SeedableRng};
 use rand_chacha::ChaCha8Rng;
 use serde_json::{json, Value};
-use sqlx::Connection;
 
 /// A two-person Valley of the Kings table (it starts at once): its id and seat tokens.
 async fn valley(server: &Server, hints: bool) -> (String, Vec<String>) {
@@ -250,27 +249,7 @@ async fn forget_rating(db_url: &str, id: &str) {
         "DELETE FROM ratings".to_string(),
         format!("DELETE FROM rated_games WHERE game_id = '{id}'"),
     ];
-    if db_url.starts_with("sqlite:") {
-        let mut conn = sqlx::SqliteConnection::connect(db_url)
-            .await
-            .expect("open the SQLite file");
-        for statement in &statements {
-            sqlx::query(statement)
-                .execute(&mut conn)
-                .await
-                .expect("delete");
-        }
-    } else {
-        let mut conn = sqlx::PgConnection::connect(db_url)
-            .await
-            .expect("connect to PostgreSQL");
-        for statement in &statements {
-            sqlx::query(statement)
-                .execute(&mut conn)
-                .await
-                .expect("delete");
-        }
-    }
+    common::server::execute(db_url, &statements).await;
 }
 
 /// A rated game whose process stopped between the last move and the rating is rated by

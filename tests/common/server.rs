@@ -603,3 +603,30 @@ pub async fn play_random(
     }
     played
 }
+
+/// Runs `statements` on the database at `db_url` behind the server's back (what a test
+/// does to the stored state: a row gone, a process that stopped half-way).
+pub async fn execute(db_url: &str, statements: &[String]) {
+    use sqlx::Connection;
+    if db_url.starts_with("sqlite:") {
+        let mut conn = sqlx::SqliteConnection::connect(db_url)
+            .await
+            .expect("open the SQLite file");
+        for statement in statements {
+            sqlx::query(statement)
+                .execute(&mut conn)
+                .await
+                .expect("a statement");
+        }
+    } else {
+        let mut conn = sqlx::PgConnection::connect(db_url)
+            .await
+            .expect("connect to PostgreSQL");
+        for statement in statements {
+            sqlx::query(statement)
+                .execute(&mut conn)
+                .await
+                .expect("a statement");
+        }
+    }
+}

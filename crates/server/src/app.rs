@@ -14,7 +14,7 @@ use crate::client_addr::{ClientAddr, TrustedProxies};
 use crate::error::ApiError;
 use crate::health::Health;
 use crate::hub::Hub;
-use crate::limits::{AttemptLimits, RequestLimit};
+use crate::limits::{AttemptLimits, ReportLimit, RequestLimit};
 use crate::matchmaking::Seeks;
 use crate::protocol::ErrorKind;
 
@@ -41,6 +41,8 @@ pub struct App {
 /// What the server keeps for accounts besides the database.
 pub struct Accounts {
     pub limits: AttemptLimits,
+    /// Reports per reporter.
+    pub reports: ReportLimit,
     /// Whether the session cookie is marked `Secure` (the server is reached over TLS).
     pub secure_cookies: bool,
     /// The relying party of passkeys (`None`: the site's address cannot have them).
@@ -51,6 +53,7 @@ impl Accounts {
     pub fn new(secure_cookies: bool, passkeys: Option<webauthn_rs::Webauthn>) -> Self {
         Accounts {
             limits: AttemptLimits::default(),
+            reports: ReportLimit::default(),
             secure_cookies,
             passkeys,
         }

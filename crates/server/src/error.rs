@@ -99,7 +99,9 @@ impl ApiError {
             ErrorKind::BadToken | ErrorKind::NotSignedIn | ErrorKind::BadCredentials => {
                 StatusCode::UNAUTHORIZED
             }
-            ErrorKind::Forbidden | ErrorKind::CrossOrigin => StatusCode::FORBIDDEN,
+            ErrorKind::Forbidden | ErrorKind::CrossOrigin | ErrorKind::Suspended => {
+                StatusCode::FORBIDDEN
+            }
             ErrorKind::NotFound => StatusCode::NOT_FOUND,
             ErrorKind::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             ErrorKind::RateLimited | ErrorKind::TooManyTables => StatusCode::TOO_MANY_REQUESTS,

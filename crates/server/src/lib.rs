@@ -30,6 +30,7 @@ mod live;
 pub mod mail;
 mod matchmaking;
 pub mod model;
+pub mod moderation;
 mod names;
 mod notifications;
 mod notifier;
@@ -181,6 +182,7 @@ pub fn router(app: Arc<App>) -> Router {
         .merge(notifications::router(body_timeout))
         .merge(friends::router(body_timeout))
         .merge(blocks::router(body_timeout))
+        .merge(moderation::router(body_timeout))
         .merge(live::router())
         .merge(api::service_router())
         .fallback(api::not_found)
@@ -308,6 +310,7 @@ pub async fn serve(
             sweeper.hub.evict_idle();
             sweeper.requests.forget_idle();
             sweeper.accounts.limits.forget_idle();
+            sweeper.accounts.reports.forget_idle();
         }
     });
     // Looked for a few times within the expiry time, and at least once a minute: a table

@@ -159,6 +159,40 @@ impl AttemptLimits {
     }
 }
 
+/// Reports one person may make at once, then one per [`REPORT_REFILL_SECS`]: more than a
+/// person writes, fewer than a script floods the moderators with.
+pub const REPORTS_AT_ONCE: NonZeroU32 = NonZeroU32::new(3).unwrap();
+pub const REPORT_REFILL_SECS: u64 = 60;
+
+/// Reports per reporter (their account id).
+pub struct ReportLimit {
+    reporters: DefaultKeyedRateLimiter<String>,
+}
+
+impl Default for ReportLimit {
+    fn default() -> Self {
+        let refill = Quota::with_period(std::time::Duration::from_secs(REPORT_REFILL_SECS))
+            .expect("a period above zero");
+        ReportLimit {
+            reporters: RateLimiter::keyed(refill.allow_burst(REPORTS_AT_ONCE)),
+        }
+    }
+}
+
+impl ReportLimit {
+    /// Counts a report of `reporter`: `rate_limited` once their share is used.
+    pub fn check(&self, reporter: &str) -> Result<(), ApiError> {
+        self.reporters
+            .check_key(&reporter.to_string())
+            .map_err(|not_until| ApiError::too_many("reports", retry_after(&not_until)))
+    }
+
+    /// Forgets the reporters whose allowance is full again.
+    pub fn forget_idle(&self) {
+        self.reporters.retain_recent();
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

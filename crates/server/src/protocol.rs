@@ -63,6 +63,9 @@ pub enum ErrorKind {
     NameTaken,
     /// A request authenticated by the session cookie came from another site's page.
     CrossOrigin,
+    /// A moderator suspended the account: it cannot sign in (the message says until when
+    /// and why).
+    Suspended,
     /// The server failed (storage); nothing was changed.
     Internal,
 }

@@ -7,6 +7,7 @@ pub mod accounts;
 pub mod blocks;
 pub mod chat;
 pub mod friends;
+pub mod moderation;
 pub mod notifications;
 pub mod passkeys;
 pub mod presence;
@@ -28,6 +29,7 @@ pub use accounts::{AccountRow, AccountStore, NameKeys, SessionRow};
 pub use blocks::{BlockRow, BlockStore};
 pub use chat::ChatStore;
 pub use friends::{Asked, FriendRow, FriendStore, SitePresence};
+pub use moderation::{ActionRow, EvidenceRow, ModerationStore, ReportRow, Standing, FOR_GOOD};
 pub use notifications::{NewNotification, NotificationPage, NotificationStore};
 pub use passkeys::{CeremonyRow, PasskeyListed, PasskeyRemoval, PasskeyRow, PasskeyStore};
 pub use presence::PresenceStore;
@@ -383,6 +385,7 @@ pub trait Store:
     + BlockStore
     + ChatStore
     + FriendStore
+    + ModerationStore
     + NotificationStore
     + PasskeyStore
     + PresenceStore

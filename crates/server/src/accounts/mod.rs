@@ -73,7 +73,7 @@ impl From<&AccountRow> for Account {
 }
 
 /// The name as accounts are told apart by: "Ana" and "ana" are one.
-fn name_key(clean: &str) -> String {
+pub(crate) fn name_key(clean: &str) -> String {
     clean.to_lowercase()
 }
 
@@ -142,9 +142,31 @@ async fn signed_in(
     jar: CookieJar,
     account: &AccountRow,
 ) -> Result<(CookieJar, Json<Account>), ApiError> {
+    check_not_suspended(app, account).await?;
     let (row, cookie) = session::start(account, app.accounts.secure_cookies);
     app.hub.store().create_session(&row).await?;
+    // A suspension stored between the check and the session ends the session with it.
+    if let Err(suspended) = check_not_suspended(app, account).await {
+        app.hub.store().end_session(&row.token_hash).await?;
+        return Err(suspended);
+    }
     Ok((jar.add(cookie), Json(Account::from(account))))
+}
+
+/// Refuses a suspended account a session: `suspended`, with until when and why.
+async fn check_not_suspended(app: &App, account: &AccountRow) -> Result<(), ApiError> {
+    let standing = app.hub.store().standing(&account.id).await?;
+    let Some((until, reason)) = standing.suspended_at(crate::time::now_ms()) else {
+        return Ok(());
+    };
+    let until = match *until {
+        crate::store::FOR_GOOD => "for good".to_string(),
+        until => format!("until {}", crate::time::utc_text(until)),
+    };
+    Err(ApiError::new(
+        ErrorKind::Suspended,
+        format!("a moderator suspended this account {until}: {reason}"),
+    ))
 }
 
 #[utoipa::path(

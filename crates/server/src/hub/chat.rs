@@ -13,7 +13,8 @@ use crate::chat::clean_text;
 use crate::chat::{ChatChannel, ChatMessage};
 use crate::error::ApiError;
 use crate::protocol::{ErrorKind, ServerMessage};
-use crate::store::{Status, StoreError};
+use crate::store::{Status, StoreError, FOR_GOOD};
+use crate::time::utc_text;
 
 /// Who writes from a connection.
 #[derive(Debug, Clone)]
@@ -39,6 +40,9 @@ impl Hub {
         speaker: &Speaker,
         text: String,
     ) -> Result<(), ApiError> {
+        if let Some(account) = &speaker.account {
+            self.check_may_chat(account).await?;
+        }
         let mut message = {
             let st = table.lock();
             if st.row().status.is_closed() {
@@ -98,6 +102,26 @@ impl Hub {
         Ok(())
     }
 
+    /// Refuses the chat of an account a moderator muted or suspended, saying until when
+    /// and why (crate::moderation).
+    async fn check_may_chat(&self, account: &str) -> Result<(), ApiError> {
+        let standing = self.store.standing(account).await?;
+        let now = now_ms();
+        let (what, (until, reason)) = match (standing.suspended_at(now), standing.muted_at(now)) {
+            (Some(suspended), _) => ("your account is suspended", suspended),
+            (None, Some(muted)) => ("a moderator muted your chat", muted),
+            (None, None) => return Ok(()),
+        };
+        let until = match *until {
+            FOR_GOOD => "for good".to_string(),
+            until => format!("until {}", utc_text(until)),
+        };
+        Err(ApiError::new(
+            ErrorKind::Forbidden,
+            format!("{what} {until}: {reason}"),
+        ))
+    }
+
     /// Another server process stored message `id` of `table`'s game (or may have: `None`
     /// after notifications went unheard): the table takes what it lacks.
     pub(super) async fn hear_chat(
@@ -154,7 +178,12 @@ impl Table {
 
     /// Whether the table's game is over.
     pub fn is_over(&self) -> bool {
-        self.lock().row().status == Status::Over
+        self.status() == Status::Over
+    }
+
+    /// The table's status now.
+    pub fn status(&self) -> Status {
+        self.lock().row().status
     }
 
     /// The table's messages that `keep` keeps and a connection as `seat` reads now.

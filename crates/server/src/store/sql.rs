@@ -6,6 +6,7 @@ mod blocks;
 mod chat;
 mod friends;
 mod migrations;
+mod moderation;
 mod notifications;
 mod passkeys;
 mod presence;

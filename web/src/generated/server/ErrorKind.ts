@@ -3,4 +3,4 @@
 /**
  * Every error the API returns, over HTTP or WebSocket.
  */
-export type ErrorKind = "malformed" | "illegal" | "not_your_turn" | "forbidden" | "not_started" | "stale" | "conflict" | "bad_token" | "game_over" | "not_over" | "not_found" | "seat_taken" | "too_large" | "rate_limited" | "too_many_tables" | "busy" | "undo_refused" | "not_signed_in" | "bad_credentials" | "name_taken" | "cross_origin" | "internal";
+export type ErrorKind = "malformed" | "illegal" | "not_your_turn" | "forbidden" | "not_started" | "stale" | "conflict" | "bad_token" | "game_over" | "not_over" | "not_found" | "seat_taken" | "too_large" | "rate_limited" | "too_many_tables" | "busy" | "undo_refused" | "not_signed_in" | "bad_credentials" | "name_taken" | "cross_origin" | "suspended" | "internal";

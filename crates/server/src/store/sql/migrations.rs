@@ -46,6 +46,7 @@ const SQLITE: &[File] = embedded!("sqlite":
     "0019_browser_seats.sql",
     "0020_safety.sql",
     "0021_blocks.sql",
+    "0022_moderation.sql",
 );
 
 /// PostgreSQL's migrations, in order.
@@ -73,6 +74,7 @@ const POSTGRES: &[File] = embedded!("postgres":
     "0021_browser_seats.sql",
     "0022_safety.sql",
     "0023_blocks.sql",
+    "0024_moderation.sql",
 );
 
 /// The migrations of SQLite (`postgres: false`) or PostgreSQL.
