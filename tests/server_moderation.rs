@@ -162,6 +162,13 @@ async fn reports_and_moderators(db: &TestDb) {
             400,
             "malformed",
         ),
+        // Ben's message named as Mo's; no name and no message to take one from.
+        (
+            json!({"name": "Mo", "reason": "abuse", "game": id, "messages": [insult]}),
+            400,
+            "malformed",
+        ),
+        (json!({"reason": "abuse", "game": id}), 400, "malformed"),
     ] {
         let (got, answer) = report(body.clone()).await;
         assert_eq!(
@@ -181,10 +188,10 @@ async fn reports_and_moderators(db: &TestDb) {
     let (_, mine) = get_as(&server, "/api/reports/mine", Some(&ada)).await;
     assert_eq!(mine, json!([]));
 
-    // Ada reports Ben with his message, then twice more; a fourth at once is refused.
+    // Ada reports Ben's message (whose writer the report is about), then Ben twice more;
+    // a fourth at once is refused.
     let (status, filed) = report(
-        json!({"name": "Ben", "reason": "abuse", "text": "He insults me.",
-        "game": id, "messages": [insult]}),
+        json!({"reason": "abuse", "text": "He insults me.", "game": id, "messages": [insult]}),
     )
     .await;
     assert_eq!(status, 201, "{filed}");

@@ -148,6 +148,8 @@ pub struct MyStanding {
     /// when their sign-in is refused).
     pub suspended: Option<ActionView>,
     pub actions: Vec<ActionView>,
+    /// The person is a moderator (their page leads to the queue).
+    pub moderator: bool,
 }
 
 /// The open reports, oldest first, each with its evidence, the reported account's recent
@@ -425,5 +427,6 @@ pub(crate) async fn standing_of(app: &App, account: &str) -> Result<MyStanding, 
         muted: in_force(ActionKind::Mute, standing.muted_at(now)),
         suspended: in_force(ActionKind::Suspend, standing.suspended_at(now)),
         actions,
+        moderator: store.is_moderator(account).await?,
     })
 }

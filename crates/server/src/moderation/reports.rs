@@ -16,7 +16,7 @@ use crate::app::App;
 use crate::body::JsonBody;
 use crate::error::ApiError;
 use crate::protocol::ErrorBody;
-use crate::store::{EvidenceRow, ReportRow};
+use crate::store::{AccountRow, EvidenceRow, ReportRow};
 use crate::time::now_ms;
 use crate::tokens;
 
@@ -71,12 +71,15 @@ impl ReportReason {
     }
 }
 
-/// A report of the account named `name`.
+/// A report of the account named `name`, or (without a name) of the account that wrote
+/// the chat messages pointed at.
 #[derive(Debug, Deserialize, ToSchema, ts_rs::TS)]
 #[ts(export_to = "server/")]
 #[serde(deny_unknown_fields)]
 pub struct NewReport {
-    pub name: String,
+    #[serde(default)]
+    #[ts(optional)]
+    pub name: Option<String>,
     pub reason: ReportReason,
     /// What happened, in the reporter's words (at most 2,000 characters).
     #[serde(default)]
@@ -181,12 +184,6 @@ pub async fn file(
     request: Result<JsonBody<NewReport>, ApiError>,
 ) -> Result<(StatusCode, Json<ReportFiled>), ApiError> {
     let request = request?.0;
-    let reported = account_by_name(&app, &request.name).await?.ok_or_else(|| {
-        ApiError::not_found(format!("nobody is called {:?} here", request.name.trim()))
-    })?;
-    if reported.id == account.id {
-        return Err(ApiError::malformed("you cannot report yourself"));
-    }
     let details = request.text.unwrap_or_default().trim().to_string();
     if details.chars().count() > MAX_REPORT_CHARS {
         return Err(ApiError::malformed(format!(
@@ -199,6 +196,8 @@ pub async fn file(
             "a report points at {MAX_EVIDENCE} messages at most"
         )));
     }
+    // The messages' writers' accounts, in the order pointed at (a guest's has none).
+    let mut writers: Vec<String> = Vec::new();
     let evidence = match (&request.game, ids.is_empty()) {
         (None, false) => {
             return Err(ApiError::malformed(
@@ -219,6 +218,9 @@ pub async fn file(
                     .ok_or_else(|| {
                         ApiError::malformed(format!("message {id} is not one of this table's"))
                     })?;
+                if let Some(writer) = &message.account {
+                    writers.push(writer.clone());
+                }
                 evidence.push(EvidenceRow {
                     message_id: message.id,
                     author: message.author,
@@ -232,6 +234,10 @@ pub async fn file(
             evidence
         }
     };
+    let reported = reported_account(&app, request.name.as_deref(), &writers).await?;
+    if reported.id == account.id {
+        return Err(ApiError::malformed("you cannot report yourself"));
+    }
     // Counted once the report is whole: a refused one costs nothing.
     app.accounts.reports.check(&account.id)?;
     let report = ReportRow {
@@ -250,6 +256,38 @@ pub async fn file(
     app.hub.store().add_report(&report).await?;
     metrics::counter!("tabletop_reports_total").increment(1);
     Ok((StatusCode::CREATED, Json(ReportFiled { id: report.id })))
+}
+
+/// The account a report is about: the one named, which must have written every message
+/// pointed at that was written signed in; without a name, the one account that wrote
+/// them.
+async fn reported_account(
+    app: &App,
+    name: Option<&str>,
+    writers: &[String],
+) -> Result<AccountRow, ApiError> {
+    let account = match name {
+        Some(name) => account_by_name(app, name).await?.ok_or_else(|| {
+            ApiError::not_found(format!("nobody is called {:?} here", name.trim()))
+        })?,
+        None => {
+            let Some(writer) = writers.first() else {
+                return Err(ApiError::malformed(
+                    "name the account (messages a guest wrote name none)",
+                ));
+            };
+            app.hub.store().account(writer).await?.ok_or_else(|| {
+                ApiError::not_found("the messages' writer has no account any more")
+            })?
+        }
+    };
+    if writers.iter().any(|w| *w != account.id) {
+        return Err(ApiError::malformed(format!(
+            "a message pointed at was not written by {}",
+            account.name
+        )));
+    }
+    Ok(account)
 }
 
 /// The person's own reports, newest first, with where each stands.

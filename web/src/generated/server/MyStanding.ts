@@ -13,4 +13,8 @@ muted: ActionView | null,
  * The suspension in force, if any (a suspended person is signed out; this is read
  * when their sign-in is refused).
  */
-suspended: ActionView | null, actions: Array<ActionView>, };
+suspended: ActionView | null, actions: Array<ActionView>, 
+/**
+ * The person is a moderator (their page leads to the queue).
+ */
+moderator: boolean, };

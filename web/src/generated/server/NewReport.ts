@@ -2,9 +2,10 @@
 import type { ReportReason } from "./ReportReason";
 
 /**
- * A report of the account named `name`.
+ * A report of the account named `name`, or (without a name) of the account that wrote
+ * the chat messages pointed at.
  */
-export type NewReport = { name: string, reason: ReportReason, 
+export type NewReport = { name?: string, reason: ReportReason, 
 /**
  * What happened, in the reporter's words (at most 2,000 characters).
  */
