@@ -1,6 +1,6 @@
 // The servers the browser tests run against; playwright.config.ts starts both. A test that
 // needs other flags (e2e/mail.spec.ts: an SMTP server, --public-url) starts its own.
-import { spawn } from 'node:child_process'
+import { execFileSync, spawn } from 'node:child_process'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { createServer, type AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -45,7 +45,14 @@ export async function freePort(): Promise<number> {
 /** A `tabletop serve` a test started itself: its address, and how to stop it. */
 export interface OwnServer {
   url: string
+  /** Its database's URL (for `tabletop admin … --db`). */
+  database: string
   stop(): Promise<void>
+}
+
+/** Runs `tabletop admin ARGS --db DATABASE` (on the server machine, beside the running server): its output. */
+export function admin(database: string, args: string[]): string {
+  return execFileSync(BINARY, ['admin', ...args, '--db', database], { encoding: 'utf8' })
 }
 
 /**
@@ -68,7 +75,7 @@ export async function startServer(port: number, flags: string[]): Promise<OwnSer
   for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     if (child.exitCode !== null) throw new Error(`${BINARY} ${args.join(' ')} exited with ${child.exitCode}: ${stderr}`)
     try {
-      if ((await fetch(`${url}/healthz`)).ok) return { url, stop }
+      if ((await fetch(`${url}/healthz`)).ok) return { url, database: `sqlite://${database}`, stop }
     } catch {
       // Not listening yet.
     }

@@ -7,6 +7,13 @@ import type { BrowserSeats } from '../generated/server/BrowserSeats'
 import type { HeldSeats } from '../generated/server/HeldSeats'
 import type { Blocked } from '../generated/server/Blocked'
 import type { Ending } from '../generated/server/Ending'
+import type { Moderate } from '../generated/server/Moderate'
+import type { ModerationAction } from '../generated/server/ModerationAction'
+import type { MyReport } from '../generated/server/MyReport'
+import type { MyStanding } from '../generated/server/MyStanding'
+import type { NewReport } from '../generated/server/NewReport'
+import type { QueuedReport } from '../generated/server/QueuedReport'
+import type { ReportFiled } from '../generated/server/ReportFiled'
 import type { FriendAsked } from '../generated/server/FriendAsked'
 import type { FriendList } from '../generated/server/FriendList'
 import type { InviteByName } from '../generated/server/InviteByName'
@@ -299,6 +306,30 @@ export const api = {
   /** How finished game `id` went, seat by seat, and whether it was rated. */
   ending(id: string): Promise<Ending> {
     return json(`/api/games/${encodeURIComponent(id)}/ending`)
+  },
+  /** Reports an account (or the writer of the chat messages pointed at). */
+  report(report: NewReport): Promise<ReportFiled> {
+    return json('/api/reports', post(report))
+  },
+  /** The signed-in person's reports and where each stands. */
+  myReports(): Promise<MyReport[]> {
+    return json('/api/reports/mine')
+  },
+  /** What moderators did concerning the signed-in person, and whether they moderate. */
+  standing(): Promise<MyStanding> {
+    return json('/api/account/standing')
+  },
+  /** The moderators' queue of open reports. */
+  moderationQueue(): Promise<QueuedReport[]> {
+    return json('/api/moderation/reports')
+  },
+  /** A moderator's action. */
+  moderate(action: Moderate): Promise<ModerationAction> {
+    return json('/api/moderation/actions', post(action))
+  },
+  /** The moderators' audit log, newest first. */
+  moderationLog(): Promise<ModerationAction[]> {
+    return json('/api/moderation/log')
   },
   /** The accounts the signed-in person blocked, by name. */
   blocks(): Promise<Blocked[]> {

@@ -10,6 +10,7 @@
 //   #/player/ID        a person's profile (an account id)
 //   #/ratings/GAME     a game's leaderboard; #/ratings alone, the first game's
 //   #/friends          one's friends and friend requests
+//   #/moderation       the moderators' queue of reports and audit log
 export type Route =
   | { screen: 'lobby' }
   | { screen: 'table'; id: string; watch: boolean }
@@ -19,6 +20,7 @@ export type Route =
   | { screen: 'player'; id: string }
   | { screen: 'ratings'; game: string | null }
   | { screen: 'friends' }
+  | { screen: 'moderation' }
   | { screen: 'missing'; hash: string }
 
 export function parseRoute(hash: string): Route {
@@ -37,6 +39,7 @@ export function parseRoute(hash: string): Route {
   if (head === 'player' && id && parts.length === 2) return { screen: 'player', id }
   if (head === 'ratings' && parts.length <= 2) return { screen: 'ratings', game: id ?? null }
   if (head === 'friends' && parts.length === 1) return { screen: 'friends' }
+  if (head === 'moderation' && parts.length === 1) return { screen: 'moderation' }
   return { screen: 'missing', hash }
 }
 
@@ -52,6 +55,7 @@ export const href = {
   player: (id: string) => `#/player/${part(id)}`,
   ratings: (game?: string) => (game ? `#/ratings/${part(game)}` : '#/ratings'),
   friends: () => '#/friends',
+  moderation: () => '#/moderation',
 }
 
 /** The full invitation address to send a friend. */

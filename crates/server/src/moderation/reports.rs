@@ -91,7 +91,7 @@ pub struct NewReport {
     pub game: Option<String>,
     /// Chat messages of that table (their ids), at most 20.
     #[serde(default)]
-    #[ts(optional)]
+    #[ts(optional, as = "Option<Vec<f64>>")]
     pub messages: Option<Vec<i64>>,
 }
 

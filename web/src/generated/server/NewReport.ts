@@ -17,4 +17,4 @@ game?: string,
 /**
  * Chat messages of that table (their ids), at most 20.
  */
-messages?: Array<bigint>, };
+messages?: Array<number>, };
