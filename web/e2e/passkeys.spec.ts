@@ -204,6 +204,7 @@ test('a passkey-only account: signed up, signed in again without a name, a secon
   await panel.getByTestId('passkey-add').click()
   await expect(panel.getByTestId('passkey-added')).toHaveText('Passkey added: next time, choose “Sign in with a passkey”.')
   await expect(panel.getByTestId('passkey-add-problem')).toHaveCount(0)
+  await expect(panel.getByTestId('passkey-remove-problem')).toHaveCount(0)
   const added = await storedPasskeys(second)
   expect(added).toHaveLength(1)
   expect(added[0]).toMatchObject({ isResidentCredential: true, rpId: 'localhost', userHandle: made[0].userHandle })
@@ -212,6 +213,27 @@ test('a passkey-only account: signed up, signed in again without a name, a secon
   await expect(items.nth(1)).toContainText('not used to sign in yet')
   await page.getByTestId('passkeys').scrollIntoViewIfNeeded()
   await page.screenshot({ path: `${SCREENS}/passkeys-added.png` })
+  // On a phone and a wide screen, each passkey and its Remove button lie inside the
+  // window, and nothing scrolls sideways.
+  for (const size of [
+    { width: 390, height: 844 },
+    { width: 1920, height: 1080 },
+  ]) {
+    await page.setViewportSize(size)
+    for (const item of await items.all()) {
+      await item.scrollIntoViewIfNeeded()
+      for (const part of [item, item.getByTestId('passkey-remove')]) {
+        const box = await part.boundingBox()
+        expect(box, `a passkey at ${size.width} px`).toBeTruthy()
+        if (!box) continue
+        expect(box.x).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width, `inside ${size.width} px`).toBeLessThanOrEqual(size.width + 0.5)
+      }
+    }
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0)
+    await panel.screenshot({ path: `${SCREENS}/passkeys-list-${size.width}.png` })
+  }
+  await page.setViewportSize({ width: 1366, height: 768 })
 
   // The first device is gone: its passkey is removed, and the list says so.
   await items.first().getByTestId('passkey-remove').click()
