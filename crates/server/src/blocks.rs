@@ -14,7 +14,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::accounts::account_by_name;
+use crate::accounts::named_account as named;
 use crate::accounts::session::{SameOrigin, SignedIn};
 use crate::app::App;
 use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
@@ -143,12 +143,6 @@ pub async fn list(
             })
             .collect(),
     ))
-}
-
-async fn named(app: &App, name: &str) -> Result<AccountRow, ApiError> {
-    account_by_name(app, name)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("nobody is called {:?} here", name.trim())))
 }
 
 /// The chat this process sends either of the two follows the change at once (other

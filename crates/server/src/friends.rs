@@ -12,7 +12,7 @@ use axum::{Json, Router};
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::accounts::account_by_name;
+use crate::accounts::named_account as named;
 use crate::accounts::session::{required_bearer, SameOrigin, SignedIn};
 use crate::app::App;
 use crate::body::{with_body, JsonBody, MAX_BODY_BYTES};
@@ -21,7 +21,7 @@ use crate::error::ApiError;
 use crate::model::NotificationKind;
 use crate::notifier::{account_recipient, About};
 use crate::protocol::{ErrorBody, ErrorKind, GameSummary};
-use crate::store::{AccountRow, Asked, Status};
+use crate::store::{Asked, Status};
 use crate::time::now_ms;
 
 /// The most seats of one friend looked at for where they play (their newest games).
@@ -254,12 +254,6 @@ pub async fn ask(
             other.name
         ))),
     }
-}
-
-async fn named(app: &App, name: &str) -> Result<AccountRow, ApiError> {
-    account_by_name(app, name)
-        .await?
-        .ok_or_else(|| ApiError::not_found(format!("nobody is called {:?} here", name.trim())))
 }
 
 /// Accepts the request of account `id`.

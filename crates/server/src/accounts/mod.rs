@@ -118,6 +118,13 @@ async fn check_name_free(app: &App, clean: &str) -> Result<(), ApiError> {
     Err(ApiError::new(ErrorKind::NameTaken, why))
 }
 
+/// The account named `name` (as names compare), else `not_found`.
+pub(crate) async fn named_account(app: &App, name: &str) -> Result<AccountRow, ApiError> {
+    account_by_name(app, name)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("nobody is called {:?} here", name.trim())))
+}
+
 /// The account named `name` (as names compare), if any: a name no account could have
 /// is found by none.
 pub(crate) async fn account_by_name(app: &App, name: &str) -> Result<Option<AccountRow>, ApiError> {

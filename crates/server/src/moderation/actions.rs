@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 
 use super::reports::{Evidence, ReportReason, ReportState};
 use super::{ActionView, Moderator};
-use crate::accounts::account_by_name;
+use crate::accounts::named_account;
 use crate::accounts::session::{SameOrigin, SignedIn};
 use crate::app::App;
 use crate::body::JsonBody;
@@ -301,9 +301,7 @@ pub async fn act(
 /// The account an action concerns: the named one, or the one the report names.
 async fn concerned(app: &App, request: &Moderate) -> Result<AccountRow, ApiError> {
     let named = match &request.name {
-        Some(name) => Some(account_by_name(app, name).await?.ok_or_else(|| {
-            ApiError::not_found(format!("nobody is called {:?} here", name.trim()))
-        })?),
+        Some(name) => Some(named_account(app, name).await?),
         None => None,
     };
     let Some(report) = &request.report else {

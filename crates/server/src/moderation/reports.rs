@@ -10,7 +10,7 @@ use axum::Json;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::accounts::account_by_name;
+use crate::accounts::named_account;
 use crate::accounts::session::{SameOrigin, SignedIn};
 use crate::app::App;
 use crate::body::JsonBody;
@@ -267,9 +267,7 @@ async fn reported_account(
     writers: &[String],
 ) -> Result<AccountRow, ApiError> {
     let account = match name {
-        Some(name) => account_by_name(app, name).await?.ok_or_else(|| {
-            ApiError::not_found(format!("nobody is called {:?} here", name.trim()))
-        })?,
+        Some(name) => named_account(app, name).await?,
         None => {
             let Some(writer) = writers.first() else {
                 return Err(ApiError::malformed(
