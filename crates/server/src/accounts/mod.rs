@@ -166,13 +166,12 @@ async fn check_not_suspended(app: &App, account: &AccountRow) -> Result<(), ApiE
     let Some((until, reason)) = standing.suspended_at(crate::time::now_ms()) else {
         return Ok(());
     };
-    let until = match *until {
-        crate::store::FOR_GOOD => "for good".to_string(),
-        until => format!("until {}", crate::time::utc_text(until)),
-    };
     Err(ApiError::new(
         ErrorKind::Suspended,
-        format!("a moderator suspended this account {until}: {reason}"),
+        format!(
+            "a moderator suspended this account {}: {reason}",
+            crate::store::moderation::lasting(*until)
+        ),
     ))
 }
 

@@ -13,8 +13,8 @@ use crate::chat::clean_text;
 use crate::chat::{ChatChannel, ChatMessage};
 use crate::error::ApiError;
 use crate::protocol::{ErrorKind, ServerMessage};
-use crate::store::{Status, StoreError, FOR_GOOD};
-use crate::time::utc_text;
+use crate::store::moderation::lasting;
+use crate::store::{Status, StoreError};
 
 /// Who writes from a connection.
 #[derive(Debug, Clone)]
@@ -112,13 +112,9 @@ impl Hub {
             (None, Some(muted)) => ("a moderator muted your chat", muted),
             (None, None) => return Ok(()),
         };
-        let until = match *until {
-            FOR_GOOD => "for good".to_string(),
-            until => format!("until {}", utc_text(until)),
-        };
         Err(ApiError::new(
             ErrorKind::Forbidden,
-            format!("{what} {until}: {reason}"),
+            format!("{what} {}: {reason}", lasting(*until)),
         ))
     }
 

@@ -2,17 +2,28 @@
 
 use std::sync::Arc;
 
+use super::table::Table;
 use super::Hub;
 use crate::ending::{ending_of, Ending};
 use crate::error::ApiError;
 use crate::protocol::ErrorKind;
-use crate::store::Status;
+use crate::store::{MoveRow, Status};
 
 impl Hub {
     /// How game `id` went, seat by seat, and whether it was rated; `not_over` before its
     /// end.
     pub async fn ending(self: &Arc<Self>, id: &str) -> Result<Ending, ApiError> {
         let table = self.table(id).await?;
+        let moves = self.store.load_moves(id, 0).await?;
+        self.ending_with(&table, &moves).await
+    }
+
+    /// How `table` went, from its stored `moves` (the record has read them already).
+    pub(super) async fn ending_with(
+        &self,
+        table: &Table,
+        moves: &[MoveRow],
+    ) -> Result<Ending, ApiError> {
         let (row, outcome, events) = {
             let st = table.lock();
             (
@@ -30,14 +41,8 @@ impl Hub {
                 ))
             }
         };
-        let owners = self.store.seat_owners(id).await?;
-        let moves = self.store.load_moves(id, 0).await?;
+        let owners = self.store.seat_owners(&table.id).await?;
         let levels = table.kind.level_ratings();
-        Ok(ending_of(
-            &row,
-            &outcome,
-            &owners,
-            (levels, &moves, &events),
-        ))
+        Ok(ending_of(&row, &outcome, &owners, (levels, moves, &events)))
     }
 }

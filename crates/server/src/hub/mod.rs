@@ -547,8 +547,10 @@ impl Hub {
             }
             st.game().record()
         };
-        let undone = crate::replay::undone_decisions(&self.store.load_moves(id, 0).await?);
-        let ending = serde_json::to_value(self.ending(id).await?).unwrap_or_default();
+        let moves = self.store.load_moves(id, 0).await?;
+        let undone = crate::replay::undone_decisions(&moves);
+        let ending =
+            serde_json::to_value(self.ending_with(&table, &moves).await?).unwrap_or_default();
         if let Some(fields) = record.as_object_mut() {
             fields.insert(crate::replay::ENDING.into(), ending);
             if let Some(data) = table.data() {

@@ -54,6 +54,15 @@ pub struct ActionRow {
 /// The `until` of a suspension for good.
 pub const FOR_GOOD: i64 = i64::MAX;
 
+/// How long a mute or suspension ending at `until` lasts, as server text says it:
+/// `until 2026-12-08 10:00 UTC`, or `for good`.
+pub fn lasting(until: i64) -> String {
+    match until {
+        FOR_GOOD => "for good".to_string(),
+        until => format!("until {}", crate::time::utc_text(until)),
+    }
+}
+
 /// Whether an account's chat is muted or its play suspended, until when and why.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Standing {
