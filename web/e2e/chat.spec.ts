@@ -7,9 +7,7 @@
 // and the replay viewer.
 import { expect, test, type Page } from '@playwright/test'
 import type { ChatMessage } from '../src/generated/server/ChatMessage'
-import type { CreateGame } from '../src/generated/server/CreateGame'
-import type { Created } from '../src/generated/server/Created'
-import { awaitTurn, clickOneMove, createAdaAndBen, createFromLobby, holdSeat, probe, SCREENS, seeded, WIDTHS } from './table'
+import { awaitTurn, clickOneMove, createAdaAgainstEasyBot, createAdaAndBen, createFromLobby, holdSeat, probe, SCREENS, seeded, WIDTHS } from './table'
 
 const [PHONE, LAPTOP] = WIDTHS
 
@@ -170,17 +168,7 @@ test("the seats read the spectators at the end, and the replay shows what was sa
   const watchContext = await browser.newContext({ viewport: LAPTOP })
   const ada = await adaContext.newPage()
   const watcher = await watchContext.newPage()
-  const request: CreateGame = {
-    game: 'pandoria',
-    config: { players: 2, mode: 'beginner' },
-    seed: null,
-    seats: [{ kind: 'human', name: 'Ada' }, { kind: 'bot', bot: 'easy' }],
-    stand_in: 'easy',
-    clock: null,
-  }
-  const response = await ada.request.post('/api/games', { data: request })
-  expect(response.ok(), await response.text()).toBeTruthy()
-  const created = (await response.json()) as Created
+  const created = await createAdaAgainstEasyBot(ada)
   await holdSeat(ada, created, 0, 'pandoria')
   await Promise.all([ada.goto(`/#/game/${created.id}`), watcher.goto(`/#/game/${created.id}?watch`)])
 

@@ -3,9 +3,7 @@
 // for how many of her decisions a bot played, and why the game is not rated, in English
 // and in Spanish; the game's page (the replay of the stored game) says the same.
 import { expect, test } from '@playwright/test'
-import type { CreateGame } from '../src/generated/server/CreateGame'
-import type { Created } from '../src/generated/server/Created'
-import { awaitTurn, clickOneMove, holdSeat, SCREENS, seeded, WIDTHS } from './table'
+import { awaitTurn, clickOneMove, createAdaAgainstEasyBot, holdSeat, SCREENS, seeded, WIDTHS } from './table'
 
 const [PHONE, LAPTOP] = WIDTHS
 
@@ -16,17 +14,7 @@ for (const [label, viewport] of [
   test(`the end screen of a game a bot finished says so, in English and Spanish (${label})`, async ({ browser }) => {
     const context = await browser.newContext({ viewport })
     const ada = await context.newPage()
-    const request: CreateGame = {
-      game: 'pandoria',
-      config: { players: 2, mode: 'beginner' },
-      seed: null,
-      seats: [{ kind: 'human', name: 'Ada' }, { kind: 'bot', bot: 'easy' }],
-      stand_in: 'easy',
-      clock: null,
-    }
-    const response = await ada.request.post('/api/games', { data: request })
-    expect(response.ok(), await response.text()).toBeTruthy()
-    const created = (await response.json()) as Created
+    const created = await createAdaAgainstEasyBot(ada)
     await holdSeat(ada, created, 0, 'pandoria')
     await ada.goto(`/#/game/${created.id}`)
     expect(await awaitTurn(ada), 'Ada gets a turn').toBe(true)

@@ -57,6 +57,24 @@ export async function createAdaAndBen(page: Page): Promise<Created> {
   return (await response.json()) as Created
 }
 
+/** A Pandoria beginner table of Ada (seat 0) against an easy bot, untimed, an easy bot standing in for her when she leaves. */
+export async function createAdaAgainstEasyBot(page: Page): Promise<Created> {
+  const request: CreateGame = {
+    game: 'pandoria',
+    config: { players: 2, mode: 'beginner' },
+    seed: null,
+    seats: [
+      { kind: 'human', name: 'Ada' },
+      { kind: 'bot', bot: 'easy' },
+    ],
+    stand_in: 'easy',
+    clock: null,
+  }
+  const response = await page.request.post('/api/games', { data: request })
+  expect(response.ok(), await response.text()).toBeTruthy()
+  return (await response.json()) as Created
+}
+
 /** Holds `seat` of `created` (a table of `game`) in `page`'s browser, as if it had made the table from the lobby. */
 export async function holdSeat(page: Page, created: Created, seat: number, game = 'valley'): Promise<void> {
   const token = created.seats.find((s) => s.seat === seat)?.token ?? null
